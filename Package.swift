@@ -1,0 +1,60 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "TextMeasure",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "TextMeasure", targets: ["TextMeasure"]),
+        .executable(name: "textmeasure", targets: ["TextMeasureCommand"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // HarfBuzz, hb-ot, hb-ft, FreeType and fontconfig through one shim header.
+        .systemLibrary(
+            name: "CHarfBuzz",
+            path: "Sources/CHarfBuzz",
+            pkgConfig: "harfbuzz",
+            providers: [
+                .apt(["libharfbuzz-dev", "libfreetype-dev", "libfontconfig-dev"]),
+                .brew(["harfbuzz", "freetype", "fontconfig"]),
+            ]
+        ),
+        // The bundled fonts (see Fonts/README.md) and the code that finds them.
+        .target(
+            name: "TextMeasureFonts",
+            path: "Fonts",
+            exclude: ["README.md", "build-fonts.sh", "scripts", "cjk-codepoints.txt"],
+            sources: ["BundledFontsDirectory.swift"],
+            resources: [
+                .copy("NotoSans-Regular.ttf"),
+                .copy("NotoSansArabic-Regular.ttf"),
+                .copy("NotoSansHebrew-Regular.ttf"),
+                .copy("NotoSansDevanagari-Regular.ttf"),
+                .copy("NotoSansThai-Regular.ttf"),
+                .copy("NotoSansCJKsc-Regular.otf"),
+                .copy("NotoColorEmoji.ttf"),
+                .copy("NotoSansMono-Regular.ttf"),
+                .copy("LICENSE-OFL.txt"),
+            ]
+        ),
+        .target(
+            name: "TextMeasure",
+            dependencies: ["CHarfBuzz", "TextMeasureFonts"]
+        ),
+        .executableTarget(
+            name: "TextMeasureCommand",
+            dependencies: [
+                "TextMeasure",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "TextMeasureTests",
+            dependencies: ["TextMeasure", "TextMeasureCommand"],
+            exclude: ["Fixtures"]
+        ),
+    ]
+)

@@ -1,0 +1,43 @@
+/// Why a font could not be loaded or used. Every case names the culprit.
+public enum FontError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// No file at `path`.
+    case fileNotFound(path: String)
+    /// The file exists but could not be read (permissions, a folder, an I/O error).
+    case unreadable(path: String, reason: String)
+    /// The bytes are not an OpenType/TrueType font or collection. In-memory fonts name `"<memory>"`.
+    case notAFont(path: String)
+    /// The font's table directory points past the end of the data: the file was cut short.
+    case truncated(path: String, table: String)
+    /// A table that measurement needs (`cmap`, `head`, `hhea`, `hmtx`) is absent.
+    case missingTable(path: String, table: String)
+    /// A collection (.ttc/.otc) has no face at `index`; it has `faceCount` faces.
+    case faceIndexOutOfRange(path: String, index: Int, faceCount: Int)
+    /// fontconfig has no installed font whose family is `family`.
+    case familyNotFound(family: String)
+    /// A font size must be finite and greater than zero.
+    case invalidSize(Double)
+    /// The string is not an OpenType feature setting HarfBuzz understands (`"kern"`, `"-liga"`, `"ss01=1"`).
+    case invalidFeature(String)
+    /// A font stack needs at least one font.
+    case emptyStack
+    /// The bundled fonts were not found in any of the searched folders.
+    case bundledFontsNotFound(searched: [String])
+
+    public var description: String {
+        switch self {
+        case .fileNotFound(let path): "font file not found: \(path)"
+        case .unreadable(let path, let reason): "cannot read font file \(path): \(reason)"
+        case .notAFont(let path): "not a font file (no OpenType/TrueType data): \(path)"
+        case .truncated(let path, let table): "truncated font file \(path): table '\(table)' runs past the end"
+        case .missingTable(let path, let table): "font \(path) lacks the required '\(table)' table"
+        case .faceIndexOutOfRange(let path, let index, let count):
+            "face index \(index) is out of range for \(path), which has \(count) face\(count == 1 ? "" : "s")"
+        case .familyNotFound(let family): "no installed font family named \"\(family)\" (fontconfig)"
+        case .invalidSize(let size): "invalid font size \(size): must be finite and greater than zero"
+        case .invalidFeature(let feature): "invalid OpenType feature setting \"\(feature)\""
+        case .emptyStack: "a font stack needs at least one font"
+        case .bundledFontsNotFound(let searched):
+            "bundled fonts not found; searched: \(searched.joined(separator: ", ")) (set TEXTMEASURE_FONTS_DIR)"
+        }
+    }
+}

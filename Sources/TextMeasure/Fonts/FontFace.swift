@@ -1,0 +1,186 @@
+internal import CHarfBuzz
+internal import Synchronization
+#if canImport(Glibc)
+internal import Glibc
+#elseif canImport(Darwin)
+internal import Darwin
+#endif
+
+/// One loaded face of a font file: the memory-mapped blob, the HarfBuzz face and an hb-ot font
+/// whose scale is its units-per-em, so every advance HarfBuzz reports is in font units (no
+/// hinting, no rounding).
+///
+/// Immutable after loading and shared by every `Font` made from the same file and index.
+/// `@unchecked Sendable`: HarfBuzz faces and immutable hb-ot fonts are safe to shape with from
+/// any number of threads at once.
+final class FontFace: @unchecked Sendable {
+    /// Unique per loaded face; part of every width-cache key.
+    let id: Int
+    /// The file path, or `"<memory>"` for a font given as bytes.
+    let source: String
+    let faceIndex: Int
+    let unitsPerEm: Int
+    let familyName: String
+    /// Whether the face draws colour glyphs (CBDT/sbix bitmaps, COLR layers or SVG).
+    let isColor: Bool
+    /// Advance in font units of each ASCII character's nominal glyph, or -1 where the cmap has none.
+    let asciiAdvances: [Int32]
+    /// Metrics in font units (see `FontMetrics`).
+    let unscaledMetrics: FontMetrics
+
+    let blob: OpaquePointer
+    let face: OpaquePointer
+    let font: OpaquePointer
+
+    private init(blob: OpaquePointer, source: String, faceIndex: Int, id: Int) throws(FontError) {
+        let directory = try SfntDirectory(blob: blob, faceIndex: faceIndex, source: source)
+        for table in ["cmap", "head", "hhea", "hmtx"] where !directory.tags.contains(table) {
+            throw .missingTable(path: source, table: table)
+        }
+        try Self.validateWithFreeType(blob: blob, faceIndex: faceIndex, source: source)
+        let face = hb_face_create(blob, UInt32(faceIndex))!
+        hb_face_make_immutable(face)
+        let upem = Int(hb_face_get_upem(face))
+        let font = hb_font_create(face)!
+        hb_font_set_scale(font, Int32(upem), Int32(upem))
+        hb_font_make_immutable(font)
+
+        self.id = id
+        self.source = source
+        self.faceIndex = faceIndex
+        self.blob = hb_blob_reference(blob)
+        self.face = face
+        self.font = font
+        self.unitsPerEm = upem
+        self.familyName = Self.name(of: face)
+        self.isColor = hb_ot_color_has_png(face) != 0 || hb_ot_color_has_layers(face) != 0
+            || hb_ot_color_has_svg(face) != 0
+        self.asciiAdvances = (0..<128).map { codepoint in
+            var glyph: hb_codepoint_t = 0
+            guard hb_font_get_nominal_glyph(font, hb_codepoint_t(codepoint), &glyph) != 0 else { return -1 }
+            return hb_font_get_glyph_h_advance(font, glyph)
+        }
+        self.unscaledMetrics = FontMetrics(font: font, face: face, asciiAdvances: asciiAdvances)
+    }
+
+    deinit {
+        hb_font_destroy(font)
+        hb_face_destroy(face)
+        hb_blob_destroy(blob)
+    }
+
+    /// The glyph the cmap maps `scalar` to, if any.
+    @inline(__always)
+    func nominalGlyph(_ scalar: Unicode.Scalar) -> hb_codepoint_t? {
+        var glyph: hb_codepoint_t = 0
+        return hb_font_get_nominal_glyph(font, scalar.value, &glyph) != 0 ? glyph : nil
+    }
+
+    /// Whether the cmap maps `scalar` to a glyph.
+    @inline(__always)
+    func covers(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.value < 128 { return asciiAdvances[Int(scalar.value)] >= 0 }
+        return nominalGlyph(scalar) != nil
+    }
+
+    /// The nominal advance of `scalar` in font units (its cmap glyph, or .notdef), no shaping.
+    @inline(__always)
+    func nominalAdvance(_ scalar: Unicode.Scalar) -> Int32 {
+        if scalar.value < 128, asciiAdvances[Int(scalar.value)] >= 0 { return asciiAdvances[Int(scalar.value)] }
+        return hb_font_get_glyph_h_advance(font, nominalGlyph(scalar) ?? 0)
+    }
+
+    private static func name(of face: OpaquePointer) -> String {
+        for id in [HB_OT_NAME_ID_TYPOGRAPHIC_FAMILY, HB_OT_NAME_ID_FONT_FAMILY].map(hb_ot_name_id_t.init) {
+            var length: UInt32 = 256
+            var buffer = [CChar](repeating: 0, count: Int(length))
+            let total = hb_ot_name_get_utf8(face, id, nil, &length, &buffer)
+            if total > 0 { return String(nulTerminated: buffer) }
+        }
+        return ""
+    }
+
+    /// FreeType's loader must accept the face too: it checks far more of the file than
+    /// HarfBuzz does up front, and it is what renders glyphs later.
+    private static func validateWithFreeType(blob: OpaquePointer, faceIndex: Int, source: String) throws(FontError) {
+        var library: FT_Library?
+        guard FT_Init_FreeType(&library) == 0, let library else { throw .unreadable(path: source, reason: "FreeType failed to start") }
+        defer { FT_Done_FreeType(library) }
+        var length: UInt32 = 0
+        let data = hb_blob_get_data(blob, &length)
+        var face: FT_Face?
+        let error = data?.withMemoryRebound(to: UInt8.self, capacity: Int(length)) {
+            FT_New_Memory_Face(library, $0, FT_Long(length), FT_Long(faceIndex), &face)
+        } ?? 1
+        guard error == 0, let face else { throw .notAFont(path: source) }
+        FT_Done_Face(face)
+    }
+}
+
+// MARK: - Loading and sharing
+
+extension FontFace {
+    private struct Registry {
+        var nextID = 0
+        var byFile: [FileKey: FontFace] = [:]
+    }
+
+    private struct FileKey: Hashable {
+        let path: String
+        let faceIndex: Int
+    }
+
+    private static let registry = Mutex(Registry())
+
+    /// The face at `faceIndex` of the file at `path`, loaded (memory-mapped) once per process.
+    static func load(path: String, faceIndex: Int) throws(FontError) -> FontFace {
+        try checkReadable(path)
+        let key = FileKey(path: canonicalPath(path), faceIndex: faceIndex)
+        return try registry.withLock { (registry) throws(FontError) -> FontFace in
+            if let face = registry.byFile[key] { return face }
+            guard let blob = hb_blob_create_from_file_or_fail(key.path) else {
+                throw .unreadable(path: path, reason: "the file could not be mapped into memory")
+            }
+            defer { hb_blob_destroy(blob) }
+            let face = try FontFace(blob: blob, source: path, faceIndex: faceIndex, id: registry.nextID)
+            registry.nextID += 1
+            registry.byFile[key] = face
+            return face
+        }
+    }
+
+    /// A face of a font given as bytes (copied; the caller's array is not retained).
+    static func load(data: [UInt8], faceIndex: Int) throws(FontError) -> FontFace {
+        let source = "<memory>"
+        guard !data.isEmpty else { throw .notAFont(path: source) }
+        let storage = UnsafeMutablePointer<UInt8>.allocate(capacity: data.count)
+        storage.initialize(from: data, count: data.count)
+        let blob = storage.withMemoryRebound(to: CChar.self, capacity: data.count) {
+            hb_blob_create($0, UInt32(data.count), HB_MEMORY_MODE_READONLY, storage) { $0?.deallocate() }
+        }!
+        defer { hb_blob_destroy(blob) }
+        return try registry.withLock { (registry) throws(FontError) -> FontFace in
+            let face = try FontFace(blob: blob, source: source, faceIndex: faceIndex, id: registry.nextID)
+            registry.nextID += 1
+            return face
+        }
+    }
+
+    private static func checkReadable(_ path: String) throws(FontError) {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            if errno == ENOENT || errno == ENOTDIR { throw .fileNotFound(path: path) }
+            throw .unreadable(path: path, reason: String(cString: strerror(errno)))
+        }
+        if (info.st_mode & S_IFMT) == S_IFDIR { throw .unreadable(path: path, reason: "it is a directory") }
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { throw .unreadable(path: path, reason: String(cString: strerror(errno))) }
+        close(descriptor)
+    }
+
+    private static func canonicalPath(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}

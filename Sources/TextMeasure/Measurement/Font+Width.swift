@@ -1,0 +1,18 @@
+extension Font {
+    /// The exact shaped width of `text` in points (see `FontStack.width(of:cache:)`); text the
+    /// font does not cover measures as its .notdef glyph.
+    public func width(of text: String, cache: WidthCache? = .shared) -> Double {
+        stack.width(of: text, cache: cache)
+    }
+
+    /// The width of `text` in points from nominal advances, without shaping.
+    public func nominalWidth(of text: String) -> Double { stack.nominalWidth(of: text) }
+
+    /// The shaped widths of `texts` in input order, measured on every core.
+    public func widths(of texts: [String], cache: WidthCache? = .shared) -> [Double] {
+        stack.widths(of: texts, cache: cache)
+    }
+
+    /// The scalars of `text` this font does not cover.
+    public func uncoveredScalars(in text: String) -> [Unicode.Scalar] { stack.uncoveredScalars(in: text) }
+}

@@ -1,0 +1,109 @@
+internal import CHarfBuzz
+
+/// A maximal stretch of text that one face shapes in one script.
+struct ShapingRun: Equatable {
+    var utf8Range: Range<Int>
+    var faceIndex: Int
+    /// The run's script; `HB_SCRIPT_COMMON` when it holds only common and inherited characters.
+    var script: hb_script_t
+}
+
+/// Splits text into shaping runs: by grapheme cluster and font coverage, then by script.
+enum Itemizer {
+    private nonisolated(unsafe) static let unicodeFunctions = hb_unicode_funcs_get_default()
+
+    /// Whether `utf8` is one run of the primary face: ASCII the primary covers entirely
+    /// (or, for a single-face set, any ASCII). The common case costs one pass over the bytes.
+    static func isSingleRun(_ utf8: UnsafeBufferPointer<UInt8>, in set: FontSet) -> Bool {
+        if set.faces.count == 1 { return utf8.allSatisfy { $0 < 0x80 } }
+        let advances = set.faces[0].asciiAdvances
+        return utf8.allSatisfy { $0 < 0x80 && advances[Int($0)] >= 0 }
+    }
+
+    /// The runs of `text`, in logical order, covering it without gaps. O(length × faces).
+    ///
+    /// Each grapheme cluster goes to the first face that covers all of its scalars other than
+    /// default-ignorables; emoji presentation sequences try colour faces first; a cluster of
+    /// common characters (spaces, punctuation, digits) stays with the previous cluster's face
+    /// when that face covers it and is not a colour face; a cluster no
+    /// face covers goes to the face covering its first scalar, else the primary, and its
+    /// uncovered scalars are passed to `uncovered`. Common and inherited characters join the
+    /// script run around them (leading ones join the first script that follows).
+    static func runs(of text: String, in set: FontSet, uncovered: ((Unicode.Scalar) -> Void)? = nil) -> [ShapingRun] {
+        var runs: [ShapingRun] = []
+        var start = text.startIndex
+        var lower = 0
+        while start < text.endIndex {
+            let end = text.index(after: start)
+            let upper = lower + text.utf8.distance(from: start, to: end)
+            let cluster = text.unicodeScalars[start..<end]
+            let script = script(of: cluster)
+            let faceIndex = face(for: cluster, script: script, in: set, previous: runs.last?.faceIndex, uncovered: uncovered)
+            if let last = runs.last, last.faceIndex == faceIndex,
+               script == HB_SCRIPT_COMMON || last.script == HB_SCRIPT_COMMON || last.script == script {
+                runs[runs.count - 1].utf8Range = last.utf8Range.lowerBound..<upper
+                if last.script == HB_SCRIPT_COMMON { runs[runs.count - 1].script = script }
+            } else {
+                runs.append(ShapingRun(utf8Range: lower..<upper, faceIndex: faceIndex, script: script))
+            }
+            start = end
+            lower = upper
+        }
+        return runs
+    }
+
+    /// The first script of the cluster that is not Common, Inherited or Unknown; else Common.
+    private static func script(of cluster: Substring.UnicodeScalarView) -> hb_script_t {
+        for scalar in cluster {
+            let script = hb_unicode_script(unicodeFunctions, scalar.value)
+            if script != HB_SCRIPT_COMMON, script != HB_SCRIPT_INHERITED, script != HB_SCRIPT_UNKNOWN { return script }
+        }
+        return HB_SCRIPT_COMMON
+    }
+
+    private static func face(for cluster: Substring.UnicodeScalarView, script: hb_script_t, in set: FontSet,
+                             previous: Int?, uncovered: ((Unicode.Scalar) -> Void)?) -> Int {
+        func coversAll(_ index: Int) -> Bool {
+            cluster.allSatisfy { isIgnorable($0) || set.faces[index].covers($0) }
+        }
+        if cluster.allSatisfy(isIgnorable) { return previous ?? 0 }
+        if set.faces.count == 1, uncovered == nil { return 0 }
+        let emoji = prefersEmoji(cluster)
+        if emoji, let index = set.colorFaceIndices.first(where: coversAll) { return index }
+        // Spaces and punctuation stay in the run they punctuate when its font has them, so an
+        // Arabic or Thai sentence is one run, not words split by the primary font's spaces.
+        if !emoji, script == HB_SCRIPT_COMMON, let previous, !set.faces[previous].isColor, coversAll(previous) {
+            return previous
+        }
+        if let index = set.faces.indices.first(where: coversAll) { return index }
+
+        let base = cluster.first { !isIgnorable($0) }!
+        let index = set.faces.indices.first { set.faces[$0].covers(base) } ?? 0
+        if let uncovered {
+            for scalar in cluster where !isIgnorable(scalar) && !set.faces[index].covers(scalar) { uncovered(scalar) }
+        }
+        return index
+    }
+
+    /// Default-ignorable scalars (joiners, variation selectors, tags…) need no glyph of their own:
+    /// HarfBuzz hides them, so they never decide the font.
+    @inline(__always)
+    private static func isIgnorable(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value >= 0x80 && scalar.properties.isDefaultIgnorableCodePoint
+    }
+
+    /// Whether a cluster asks for emoji presentation: VS16, a keycap, a ZWJ sequence, a flag
+    /// (regional indicators or tag sequence), a skin-tone modifier, or a base whose default
+    /// presentation is emoji — unless VS15 asks for text.
+    static func prefersEmoji(_ cluster: Substring.UnicodeScalarView) -> Bool {
+        var prefers = false
+        for (position, scalar) in cluster.enumerated() {
+            switch scalar.value {
+            case 0xFE0E: return false
+            case 0xFE0F, 0x20E3, 0x200D, 0x1F1E6...0x1F1FF, 0x1F3FB...0x1F3FF, 0xE0020...0xE007F: prefers = true
+            default: if position == 0, scalar.properties.isEmojiPresentation { prefers = true }
+            }
+        }
+        return prefers
+    }
+}

@@ -1,0 +1,67 @@
+internal import CHarfBuzz
+
+/// Shapes text with HarfBuzz and sums advances.
+///
+/// Widths come out in font units of the set's primary face (a run shaped with a fallback face of
+/// another units-per-em is rescaled to the primary's): multiplied by size ÷ the primary's
+/// units-per-em they give points — for one font exactly HarfBuzz's advances × size ÷ upem — and
+/// the same number serves every size of a font set.
+enum Shaper {
+    /// The exact shaped width of `text` in primary font units: the sum over its runs of
+    /// HarfBuzz `x_advance`s. O(length).
+    static func units(of text: String, in set: FontSet) -> Double {
+        var bytes = text
+        return bytes.withUTF8 { utf8 in
+            if Itemizer.isSingleRun(utf8, in: set) {
+                return Double(advance(utf8, utf8.indices, face: set.faces[0], features: set.hbFeatures[0]))
+            }
+            var total = 0.0
+            for run in Itemizer.runs(of: text, in: set) {
+                let units = advance(utf8, run.utf8Range, face: set.faces[run.faceIndex], features: set.hbFeatures[run.faceIndex])
+                total += set.toPrimaryUnits(units, from: run.faceIndex)
+            }
+            return total
+        }
+    }
+
+    /// Sum of the `x_advance`s, in font units, of `range` of `utf8` shaped with `face`.
+    /// The rest of `utf8` is passed as context (Arabic joining across a run boundary); the
+    /// script and direction are HarfBuzz's guess over the run, which itemization made
+    /// single-script.
+    static func advance(_ utf8: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, face: FontFace,
+                        features: [hb_feature_t]) -> Int {
+        let buffer = ShapingBuffer.cleared()
+        utf8.withMemoryRebound(to: CChar.self) {
+            hb_buffer_add_utf8(buffer, $0.baseAddress, Int32($0.count), UInt32(range.lowerBound), Int32(range.count))
+        }
+        var flags = HB_BUFFER_FLAG_DEFAULT.rawValue
+        if range.lowerBound == 0 { flags |= HB_BUFFER_FLAG_BOT.rawValue }
+        if range.upperBound == utf8.count { flags |= HB_BUFFER_FLAG_EOT.rawValue }
+        hb_buffer_set_flags(buffer, hb_buffer_flags_t(rawValue: flags))
+        hb_buffer_guess_segment_properties(buffer)
+        hb_shape(face.font, buffer, features, UInt32(features.count))
+        var count: UInt32 = 0
+        guard let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return 0 }
+        var sum = 0
+        for index in 0..<Int(count) { sum += Int(positions[index].x_advance) }
+        return sum
+    }
+
+    /// The width in primary font units of `text` from nominal advances: each scalar's cmap glyph in the first
+    /// font that has it (else the primary's .notdef), no shaping — so no kerning, ligatures or
+    /// mark positioning. Default-ignorable scalars (joiners, variation selectors) count zero.
+    static func nominalUnits(of text: String, in set: FontSet) -> Double {
+        let primary = set.faces[0]
+        var primaryUnits = 0
+        var fallbackUnits = 0.0
+        for scalar in text.unicodeScalars {
+            if scalar.value < 128, primary.asciiAdvances[Int(scalar.value)] >= 0 {
+                primaryUnits += Int(primary.asciiAdvances[Int(scalar.value)])
+            } else if !scalar.properties.isDefaultIgnorableCodePoint {
+                let index = set.faces.firstIndex { $0.covers(scalar) } ?? 0
+                fallbackUnits += set.toPrimaryUnits(Int(set.faces[index].nominalAdvance(scalar)), from: index)
+            }
+        }
+        return Double(primaryUnits) + fallbackUnits
+    }
+}

@@ -1,0 +1,10 @@
+import ArgumentParser
+
+@main
+struct TextMeasureCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "textmeasure",
+        abstract: "Measure text exactly with HarfBuzz and real fonts.",
+        subcommands: [Width.self]
+    )
+}

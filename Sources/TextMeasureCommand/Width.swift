@@ -1,0 +1,61 @@
+import ArgumentParser
+import TextMeasure
+
+extension TextMeasureCommand {
+    struct Width: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print the width in px of each line of standard input, one per line.",
+            discussion: """
+                Widths are exact HarfBuzz advances (font units × size ÷ units-per-em, no hinting, \
+                no rounding), printed at full precision. A line that is not valid UTF-8 stops the \
+                run with an error naming it; widths of the lines before it have been printed.
+                """)
+
+        @OptionGroup var font: FontOptions
+
+        @Option(help: "Shaping: 'full' (HarfBuzz, exact) or 'none' (nominal advances, faster).")
+        var shaping: Shaping = .full
+
+        @Flag(help: "Print JSON Lines: {\"text\": …, \"width\": …}.")
+        var json = false
+
+        enum Shaping: String, ExpressibleByArgument, CaseIterable {
+            case full, none
+        }
+
+        func run() throws {
+            let stack = try font.stack()
+            var input = InputLines()
+            while true {
+                let (lines, error) = input.next(4096)
+                let widths = shaping == .full ? stack.widths(of: lines) : lines.map(stack.nominalWidth(of:))
+                var output = ""
+                for (line, width) in zip(lines, widths) {
+                    output += json ? "{\"text\":\(jsonString(line)),\"width\":\(width)}\n" : "\(width)\n"
+                }
+                print(output, terminator: "")
+                if let error { throw error }
+                if lines.isEmpty { break }
+            }
+        }
+    }
+}
+
+/// `text` as a JSON string literal.
+func jsonString(_ text: String) -> String {
+    var result = "\""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\"": result += "\\\""
+        case "\\": result += "\\\\"
+        case "\n": result += "\\n"
+        case "\r": result += "\\r"
+        case "\t": result += "\\t"
+        case _ where scalar.value < 0x20:
+            let hex = String(scalar.value, radix: 16)
+            result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        default: result.unicodeScalars.append(scalar)
+        }
+    }
+    return result + "\""
+}

@@ -1,0 +1,91 @@
+import Testing
+import TextMeasure
+
+/// Itemization of the bundled stack: which font measured which range, in which script.
+@Suite struct FallbackTests {
+    let stack: FontStack
+    init() throws { stack = try FontStack.bundled(size: 14) }
+
+    func index(of font: BundledFont) -> Int { BundledFont.defaultStackOrder.firstIndex(of: font)! }
+
+    /// (text of the run, bundled font, script) for each run.
+    func runs(_ text: String) -> [(String, BundledFont, String)] {
+        stack.runs(of: text).map { (String(text[$0.range]), BundledFont.defaultStackOrder[$0.fontIndex], $0.script) }
+    }
+
+    func expectRuns(_ text: String, _ expected: [(String, BundledFont, String)]) {
+        let actual = runs(text)
+        #expect(actual.count == expected.count, "\(actual)")
+        for (a, e) in zip(actual, expected) {
+            #expect(a.0 == e.0 && a.1 == e.1 && a.2 == e.2, "got \(a), expected \(e)")
+        }
+    }
+
+    @Test func latinThenArabic() {
+        expectRuns("Hello مرحبا", [("Hello ", .notoSans, "Latn"), ("مرحبا", .notoSansArabic, "Arab")])
+    }
+
+    @Test func scriptsOfOneFontSplitIntoRuns() {
+        // Han and kana share the CJK font but are shaped as separate script runs.
+        expectRuns("漢字かな", [("漢字", .notoSansCJK, "Hani"), ("かな", .notoSansCJK, "Hira")])
+    }
+
+    @Test func leadingCommonCharactersJoinTheFollowingScript() {
+        // Noto Sans Arabic has "." and "»" (so they stay in the Arabic run), Noto Sans Hebrew has
+        // no parentheses (so they fall back to the primary font).
+        expectRuns("«مرحبا.»", [("«", .notoSans, "Zyyy"), ("مرحبا.»", .notoSansArabic, "Arab")])
+        expectRuns("שלום (עולם)", [("שלום ", .notoSansHebrew, "Hebr"), ("(", .notoSans, "Zyyy"),
+                                   ("עולם", .notoSansHebrew, "Hebr"), (")", .notoSans, "Zyyy")])
+        // A space between Arabic words stays in the Arabic run; the primary font's comes first.
+        expectRuns("Hi مرحبا بالعالم", [("Hi ", .notoSans, "Latn"), ("مرحبا بالعالم", .notoSansArabic, "Arab")])
+        expectRuns("12 ไทย", [("12 ", .notoSans, "Zyyy"), ("ไทย", .notoSansThai, "Thai")])
+    }
+
+    @Test func devanagariConjunctStaysInOneRun() {
+        expectRuns("नमस्ते", [("नमस्ते", .notoSansDevanagari, "Deva")])
+    }
+
+    @Test func emojiPresentationSequencesGoToTheEmojiFont() {
+        let family = "👨\u{200D}👩\u{200D}👧\u{200D}👦", flag = "🇯🇵", keycap = "1\u{FE0F}\u{20E3}", thumb = "👍🏽"
+        for emoji in [family, flag, keycap, thumb, "❤\u{FE0F}", "😀", "🏳\u{FE0F}\u{200D}🌈"] {
+            expectRuns(emoji, [(emoji, .notoColorEmoji, "Zyyy")])
+        }
+        // A bare digit is text: the primary font has it, though the emoji font covers it too.
+        expectRuns("1", [("1", .notoSans, "Zyyy")])
+        // © is in both the primary and the emoji font: text by default and with VS15, emoji with VS16.
+        expectRuns("©", [("©", .notoSans, "Zyyy")])
+        expectRuns("©\u{FE0E}", [("©\u{FE0E}", .notoSans, "Zyyy")])
+        expectRuns("©\u{FE0F}", [("©\u{FE0F}", .notoColorEmoji, "Zyyy")])
+    }
+
+    @Test func stackWidthIsTheSumOfItsRunsMeasuredAlone() throws {
+        let text = "Price 12 € — מחיר ١٢ — 価格 👍🏽"
+        let total = stack.runs(of: text).reduce(0) { $0 + $1.width }
+        #expect(abs(stack.width(of: text, cache: nil) - total) <= 1e-9)
+        let latin = try Font.bundled(.notoSans, size: 14), arabic = try Font.bundled(.notoSansArabic, size: 14)
+        let mixed = "Hello مرحبا"
+        #expect(abs(stack.width(of: mixed) - (latin.width(of: "Hello ") + arabic.width(of: "مرحبا"))) <= 0.001)
+    }
+
+    @Test func uncoveredScalarsAreReportedAndMeasureAsNotdef() throws {
+        let text = "a\u{10FFFD}b\u{0378}\u{10FFFD}"
+        #expect(stack.uncoveredScalars(in: text) == ["\u{10FFFD}", "\u{0378}"])
+        #expect(stack.uncoveredScalars(in: "Hello مرحبا 漢字 👨\u{200D}👩\u{200D}👧") == [])
+        // Joiners and variation selectors need no glyph and are never reported.
+        #expect(stack.uncoveredScalars(in: "a\u{200D}\u{FE0F}b") == [])
+        // Uncovered text goes to the primary font's .notdef, as the primary alone measures it.
+        let primary = try Font.bundled(.notoSans, size: 14)
+        #expect(abs(stack.width(of: "x\u{10FFFD}y") - primary.width(of: "x\u{10FFFD}y")) <= 1e-9)
+        #expect(primary.uncoveredScalars(in: "Aα\u{05D0}") == ["\u{05D0}"])
+    }
+
+    @Test func stackSizeScalesEveryRun() throws {
+        let text = "Wa שלום 漢 😀"
+        let big = try stack.withSize(28)
+        #expect(abs(big.width(of: text) - 2 * stack.width(of: text)) <= 1e-9)
+    }
+
+    @Test func emptyStackIsAnError() {
+        #expect(throws: FontError.emptyStack) { try FontStack([]) }
+    }
+}

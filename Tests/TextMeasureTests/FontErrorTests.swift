@@ -1,0 +1,118 @@
+import Foundation
+import Testing
+import TextMeasure
+
+/// Every way a font can fail to load is a typed error naming the culprit.
+@Suite struct FontErrorTests {
+    let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("textmeasure-tests-\(getpid())").path
+
+    init() throws { try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true) }
+
+    func write(_ bytes: [UInt8], _ name: String) throws -> String {
+        let path = temporary + "/" + name
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    var notoSansBytes: [UInt8] { get throws { [UInt8](try Data(contentsOf: URL(fileURLWithPath: BundledFont.notoSans.path()))) } }
+
+    @Test func missingFile() {
+        #expect(throws: FontError.fileNotFound(path: "/no/such/font.ttf")) { try Font(path: "/no/such/font.ttf") }
+    }
+
+    @Test func directoryIsUnreadable() {
+        #expect(throws: FontError.unreadable(path: temporary, reason: "it is a directory")) { try Font(path: temporary) }
+    }
+
+    @Test func nonFontBytes() throws {
+        let path = try write(Array("name,price\nwidget,1.00\n".utf8), "table.csv")
+        #expect(throws: FontError.notAFont(path: path)) { try Font(path: path) }
+        #expect(throws: FontError.notAFont(path: "<memory>")) { try Font(data: Array("hello".utf8)) }
+        #expect(throws: FontError.notAFont(path: "<memory>")) { try Font(data: []) }
+    }
+
+    @Test func truncatedFontNamesTheTable() throws {
+        let bytes = try notoSansBytes
+        let path = try write(Array(bytes.prefix(bytes.count / 2)), "half.ttf")
+        #expect {
+            try Font(path: path)
+        } throws: { error in
+            guard case .truncated(let culprit, let table)? = error as? FontError else { return false }
+            return culprit == path && table.count == 4
+        }
+        #expect(throws: FontError.truncated(path: "<memory>", table: "table directory")) {
+            try Font(data: Array(bytes.prefix(20)))
+        }
+    }
+
+    @Test func faceIndexOutOfRange() throws {
+        let path = try BundledFont.notoSans.path()
+        #expect(throws: FontError.faceIndexOutOfRange(path: path, index: 1, faceCount: 1)) { try Font(path: path, faceIndex: 1) }
+        #expect(throws: FontError.faceIndexOutOfRange(path: path, index: -1, faceCount: 1)) { try Font(path: path, faceIndex: -1) }
+    }
+
+    @Test func collectionFacesLoadByIndex() throws {
+        // A two-face collection assembled from Noto Sans: the 'ttcf' header points both faces
+        // at one table directory, so both faces are Noto Sans and measure alike.
+        var bytes = try notoSansBytes
+        let shift = 20
+        var header: [UInt8] = Array("ttcf".utf8) + [0, 1, 0, 0, 0, 0, 0, 2] + [0, 0, 0, UInt8(shift)] + [0, 0, 0, UInt8(shift)]
+        header += [UInt8](repeating: 0, count: shift - header.count)
+        // Table offsets are from the start of the file: move each one by the header's length.
+        let tables = Int(bytes[4]) << 8 | Int(bytes[5])
+        for index in 0..<tables {
+            let at = 12 + 16 * index + 8
+            let offset = (Int(bytes[at]) << 24 | Int(bytes[at + 1]) << 16 | Int(bytes[at + 2]) << 8 | Int(bytes[at + 3])) + shift
+            bytes.replaceSubrange(at..<at + 4, with: [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: offset >> $0) })
+        }
+        let path = try write(header + bytes, "pair.ttc")
+        let second = try Font(path: path, faceIndex: 1)
+        #expect(second.faceIndex == 1)
+        #expect(abs(second.width(of: "AVATAR") - (try Font.bundled(.notoSans)).width(of: "AVATAR")) < 1e-9)
+        #expect(throws: FontError.faceIndexOutOfRange(path: path, index: 2, faceCount: 2)) { try Font(path: path, faceIndex: 2) }
+    }
+
+    @Test func missingRequiredTable() throws {
+        var bytes = try notoSansBytes
+        let tables = Int(bytes[4]) << 8 | Int(bytes[5])
+        for index in 0..<tables where Array(bytes[12 + 16 * index ..< 16 + 16 * index]) == Array("hmtx".utf8) {
+            bytes.replaceSubrange(12 + 16 * index ..< 16 + 16 * index, with: Array("hmtX".utf8))
+        }
+        #expect(throws: FontError.missingTable(path: "<memory>", table: "hmtx")) { try Font(data: bytes) }
+    }
+
+    @Test func invalidSizesAndFeatures() throws {
+        for size in [0, -3, .infinity] {
+            #expect(throws: FontError.invalidSize(size)) { try Font.bundled(.notoSans, size: size) }
+        }
+        #expect {
+            try Font.bundled(.notoSans, size: .nan)
+        } throws: { error in
+            if case .invalidSize(let size)? = error as? FontError { return size.isNaN }
+            return false
+        }
+        #expect(throws: FontError.invalidFeature("=oops")) { try FontFeature("=oops") }
+        #expect(try FontFeature("-liga").description == "-liga")
+    }
+
+    @Test func unknownFamily() {
+        #expect(throws: FontError.familyNotFound(family: "No Such Family 7319")) { try Font(family: "No Such Family 7319") }
+    }
+
+    @Test func errorsDescribeTheCulprit() {
+        #expect(FontError.fileNotFound(path: "/x/y.ttf").description.contains("/x/y.ttf"))
+        #expect(FontError.faceIndexOutOfRange(path: "a.ttc", index: 3, faceCount: 2).description.contains("a.ttc"))
+    }
+}
+
+/// fontconfig lookups by family (DejaVu Sans: package fonts-dejavu-core, which .ci/run installs).
+@Suite struct FontconfigTests {
+    @Test func familyLookupFindsTheInstalledFile() throws {
+        let font = try Font(family: "DejaVu Sans", size: 14)
+        #expect(font.familyName == "DejaVu Sans")
+        let path = try #require(font.path)
+        #expect(path.hasSuffix("DejaVuSans.ttf"))
+        #expect(font.width(of: "AVATAR") == (try Font(path: path, size: 14)).width(of: "AVATAR"))
+        #expect(try Font(family: "dejavu sans").familyName == "DejaVu Sans")
+    }
+}

@@ -1,0 +1,81 @@
+import Testing
+import TextMeasure
+
+@Suite struct WidthCacheTests {
+    let font: Font
+    init() throws { font = try Font.bundled(.notoSans, size: 14) }
+
+    @Test func hitsDoNotReshapeAndServeEverySize() throws {
+        let cache = WidthCache(capacity: 64)
+        let small = font.width(of: "AVATAR", cache: cache)
+        let large = try font.withSize(21).width(of: "AVATAR", cache: cache)
+        #expect(cache.statistics == WidthCache.Statistics(hits: 1, misses: 1, evictions: 0, count: 1))
+        #expect(abs(large - small * 21 / 14) < 1e-9)
+        #expect(small == font.width(of: "AVATAR", cache: nil))
+    }
+
+    @Test func featuresAndFontsAreSeparateEntries() throws {
+        let cache = WidthCache(capacity: 64)
+        _ = font.width(of: "office", cache: cache)
+        _ = font.withFeatures([try FontFeature("-liga")]).width(of: "office", cache: cache)
+        _ = try Font.bundled(.notoSansMono).width(of: "office", cache: cache)
+        // The same file loaded again shares its face, so it hits.
+        _ = try Font(path: BundledFont.notoSans.path(), size: 30).width(of: "office", cache: cache)
+        #expect(cache.statistics.misses == 3)
+        #expect(cache.statistics.hits == 1)
+    }
+
+    @Test func canonicallyEquivalentStringsAreDistinctKeys() {
+        let cache = WidthCache(capacity: 64)
+        let composed = "\u{00E9}", decomposed = "e\u{0301}"
+        #expect(composed == decomposed)  // Swift's String equality…
+        _ = font.width(of: composed, cache: cache)
+        let width = font.width(of: decomposed, cache: cache)
+        #expect(cache.statistics.misses == 2)  // …is not the cache's.
+        #expect(width == font.width(of: decomposed, cache: nil))
+    }
+
+    @Test func boundedWithClockEviction() {
+        let cache = WidthCache(capacity: 32)
+        #expect(cache.capacity == 32)
+        let texts = (0..<200).map { "row \($0)" }
+        for text in texts { _ = font.width(of: text, cache: cache) }
+        let statistics = cache.statistics
+        #expect(statistics.count <= 32)
+        #expect(statistics.misses == 200)
+        #expect(statistics.evictions == 200 - statistics.count)
+        // Whatever survived or was evicted, answers never change.
+        for text in texts.shuffled() { #expect(font.width(of: text, cache: cache) == font.width(of: text, cache: nil)) }
+        cache.removeAll()
+        #expect(cache.statistics == WidthCache.Statistics())
+    }
+
+    @Test func recentlyUsedEntriesSurviveASweep() {
+        let cache = WidthCache(capacity: 16)  // one slot per shard
+        _ = font.width(of: "keep", cache: cache)
+        _ = font.width(of: "keep", cache: cache)  // sets its reference bit
+        let before = cache.statistics.hits
+        _ = font.width(of: "keep", cache: cache)
+        #expect(cache.statistics.hits == before + 1)
+    }
+}
+
+@Suite struct BatchTests {
+    @Test func batchEqualsOneByOneInInputOrder() throws {
+        let stack = try FontStack.bundled(size: 13)
+        let base = Array(Fixtures.multilingual.values) + (0..<500).map { "SKU-\($0 % 137) · \($0 * 7919 % 1000)" }
+        let texts = (base + base.prefix(50) + ["", "", " "]).shuffled()
+        let cache = WidthCache(capacity: 10_000)
+        let widths = stack.widths(of: texts, cache: cache)
+        #expect(widths.count == texts.count)
+        for (text, width) in zip(texts, widths) { #expect(width == stack.width(of: text, cache: nil), "\(text)") }
+        // Each distinct non-empty text was shaped exactly once.
+        #expect(cache.statistics.misses == Set(texts.filter { !$0.isEmpty }.map { Array($0.utf8) }).count)
+    }
+
+    @Test func smallAndEmptyBatches() throws {
+        let font = try Font.bundled(.notoSans)
+        #expect(font.widths(of: []).isEmpty)
+        #expect(font.widths(of: ["Wa", "Wa"], cache: nil) == [font.width(of: "Wa"), font.width(of: "Wa")])
+    }
+}
