@@ -7,6 +7,10 @@ internal import CHarfBuzz
 /// units-per-em they give points — for one font exactly HarfBuzz's advances × size ÷ upem — and
 /// the same number serves every size of a font set.
 enum Shaper {
+    /// Shaping is language-neutral ("und": the fonts' default language system), never the
+    /// process locale HarfBuzz would otherwise pick, so widths do not change with `LANG`.
+    private nonisolated(unsafe) static let neutralLanguage = hb_language_from_string("und", -1)
+
     /// The exact shaped width of `text` in primary font units: the sum over its runs of
     /// HarfBuzz `x_advance`s. O(length).
     static func units(of text: String, in set: FontSet) -> Double {
@@ -27,7 +31,7 @@ enum Shaper {
     /// Sum of the `x_advance`s, in font units, of `range` of `utf8` shaped with `face`.
     /// The rest of `utf8` is passed as context (Arabic joining across a run boundary); the
     /// script and direction are HarfBuzz's guess over the run, which itemization made
-    /// single-script.
+    /// single-script; the beginning/end-of-text flags are set where the run touches them.
     static func advance(_ utf8: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, face: FontFace,
                         features: [hb_feature_t]) -> Int {
         let buffer = ShapingBuffer.cleared()
@@ -38,6 +42,7 @@ enum Shaper {
         if range.lowerBound == 0 { flags |= HB_BUFFER_FLAG_BOT.rawValue }
         if range.upperBound == utf8.count { flags |= HB_BUFFER_FLAG_EOT.rawValue }
         hb_buffer_set_flags(buffer, hb_buffer_flags_t(rawValue: flags))
+        hb_buffer_set_language(buffer, neutralLanguage)
         hb_buffer_guess_segment_properties(buffer)
         hb_shape(face.font, buffer, features, UInt32(features.count))
         var count: UInt32 = 0
