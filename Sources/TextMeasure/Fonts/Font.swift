@@ -48,7 +48,8 @@ public struct Font: Sendable, Hashable, CustomStringConvertible {
         Font(fontSet: FontSet.of([FontSet.Member(face: face, features: features)]), size: size)
     }
 
-    private init(fontSet: FontSet, size: Double) {
+    /// A font of an already validated size.
+    init(fontSet: FontSet, size: Double) {
         self.fontSet = fontSet
         self.size = size
     }

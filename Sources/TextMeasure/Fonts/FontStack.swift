@@ -33,8 +33,8 @@ public struct FontStack: Sendable, Hashable {
     public var primary: Font { font(at: 0) }
 
     func font(at index: Int) -> Font {
-        // Sizes were validated when the stack was made, so this cannot throw.
-        (try? Font(face: fontSet.faces[index], size: size, features: fontSet.featureSettings[index]))!
+        let member = FontSet.Member(face: fontSet.faces[index], features: fontSet.featureSettings[index])
+        return Font(fontSet: FontSet.of([member]), size: size)
     }
 
     /// The same fonts at another size.

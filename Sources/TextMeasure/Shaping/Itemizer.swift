@@ -66,7 +66,7 @@ enum Itemizer {
         func coversAll(_ index: Int) -> Bool {
             cluster.allSatisfy { isIgnorable($0) || set.faces[index].covers($0) }
         }
-        if cluster.allSatisfy(isIgnorable) { return previous ?? 0 }
+        guard let base = cluster.first(where: { !isIgnorable($0) }) else { return previous ?? 0 }
         if set.faces.count == 1, uncovered == nil { return 0 }
         let emoji = prefersEmoji(cluster)
         if emoji, let index = set.colorFaceIndices.first(where: coversAll) { return index }
@@ -77,7 +77,6 @@ enum Itemizer {
         }
         if let index = set.faces.indices.first(where: coversAll) { return index }
 
-        let base = cluster.first { !isIgnorable($0) }!
         let index = set.faces.indices.first { set.faces[$0].covers(base) } ?? 0
         if let uncovered {
             for scalar in cluster where !isIgnorable(scalar) && !set.faces[index].covers(scalar) { uncovered(scalar) }
