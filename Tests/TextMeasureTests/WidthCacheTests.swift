@@ -50,13 +50,24 @@ import TextMeasure
         #expect(cache.statistics == WidthCache.Statistics())
     }
 
-    @Test func recentlyUsedEntriesSurviveASweep() {
-        let cache = WidthCache(capacity: 16)  // one slot per shard
-        _ = font.width(of: "keep", cache: cache)
-        _ = font.width(of: "keep", cache: cache)  // sets its reference bit
-        let before = cache.statistics.hits
-        _ = font.width(of: "keep", cache: cache)
-        #expect(cache.statistics.hits == before + 1)
+    /// CLOCK by hand: a, b, c, d fill the four slots; a hit marks a; e sweeps the hand past a
+    /// (clearing its mark) to b, the first unmarked entry, and takes its slot.
+    @Test func clockEvictsTheFirstUnreferencedEntry() {
+        let cache = WidthCache(capacity: 4)
+        for text in ["a", "b", "c", "d", "a", "e"] { _ = font.width(of: text, cache: cache) }
+        #expect(cache.statistics == WidthCache.Statistics(hits: 1, misses: 5, evictions: 1, count: 4))
+        _ = font.width(of: "a", cache: cache)
+        #expect(cache.statistics.hits == 2)   // a survived
+        _ = font.width(of: "b", cache: cache)
+        #expect(cache.statistics.misses == 6) // b was the victim
+    }
+
+    @Test func largeCachesHoldTheirWholeCapacity() {
+        let cache = WidthCache(capacity: 5_000)
+        let texts = (0..<5_000).map { "cell \($0)" }
+        _ = font.widths(of: texts, cache: cache)
+        _ = font.widths(of: texts, cache: cache)
+        #expect(cache.statistics == WidthCache.Statistics(hits: 5_000, misses: 5_000, evictions: 0, count: 5_000))
     }
 }
 

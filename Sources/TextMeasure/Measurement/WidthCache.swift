@@ -3,9 +3,11 @@ internal import Synchronization
 /// A bounded, thread-safe cache of shaped widths.
 ///
 /// Keys are (font set, exact text bytes); values are in font units of the set's primary font,
-/// so one entry serves every size of the same fonts and features. Eviction is CLOCK (second chance),
-/// an LRU approximation with O(1) hits that need no list surgery. The cache is split into
-/// shards with a lock each, so parallel batch measurement rarely contends.
+/// so one entry serves every size of the same fonts and features. It holds up to `capacity`
+/// entries; past that, each new entry evicts one by CLOCK (second chance), an LRU approximation
+/// whose hits need no list surgery. A large cache spreads its entries over up to 16 shards with
+/// a lock each (at least 256 entries a shard), so measuring on every core rarely contends; the
+/// capacity is shared by all shards.
 ///
 /// Canonically equivalent strings ("é" and "e"+U+0301) are distinct keys: they can shape differently.
 public final class WidthCache: Sendable {
@@ -26,25 +28,30 @@ public final class WidthCache: Sendable {
         }
     }
 
-    /// The most entries held at once (rounded up to a multiple of the shard count).
+    /// The most entries held at once.
     public let capacity: Int
     private let shards: [Shard]
+    /// Entries held by all shards together: a shard adds an entry only while this is below
+    /// `capacity`, and otherwise replaces one of its own.
+    private let count = Atomic<Int>(0)
 
-    /// A cache holding at most about `capacity` widths (at least 16).
+    /// A cache holding at most `capacity` widths (at least one).
     public init(capacity: Int) {
-        let shardCount = 16
-        let perShard = max(1, (capacity + shardCount - 1) / shardCount)
-        self.capacity = perShard * shardCount
-        self.shards = (0..<shardCount).map { _ in Shard(capacity: perShard) }
+        let capacity = max(1, capacity)
+        var shardCount = 1  // a power of two, so a hash picks its shard with a mask
+        while shardCount < 16, shardCount * 2 * 256 <= capacity { shardCount *= 2 }
+        self.capacity = capacity
+        self.shards = (0..<shardCount).map { _ in Shard(expected: capacity / shardCount) }
     }
 
-    /// The width of `text` in primary font units, shaped only when not cached. O(1) on a hit.
+    /// The width of `text` in primary font units, shaped only when not cached.
+    /// O(length) to hash; a hit is one dictionary probe under the shard's lock.
     func units(of text: String, in set: FontSet) -> Double {
         let key = Key(set: set.id, text: ExactText(text))
-        let shard = shards[Int(UInt(bitPattern: key.text.hash) % UInt(shards.count))]
+        let shard = shards[key.text.hash & (shards.count - 1)]
         if let units = shard.value(for: key) { return units }
         let units = Shaper.units(of: text, in: set)
-        shard.insert(units, for: key)
+        shard.insert(units, for: key, reservingFrom: count, capacity: capacity)
         return units
     }
 
@@ -60,70 +67,114 @@ public final class WidthCache: Sendable {
 
     /// Drops every entry and zeroes the statistics.
     public func removeAll() {
-        for shard in shards { shard.removeAll() }
+        for shard in shards { shard.removeAll(releasingFrom: count) }
     }
 
     struct Key: Hashable, Sendable {
         let set: Int
         let text: ExactText
+
+        func hash(into hasher: inout Hasher) { hasher.combine(text.hash &+ set &* 0x9E37_79B9) }
     }
 
     private final class Shard: Sendable {
-        private let state: Mutex<Clock>
-        init(capacity: Int) { state = Mutex(Clock(capacity: capacity)) }
+        private let clock: Mutex<Clock>
+        init(expected: Int) { clock = Mutex(Clock(expected: expected)) }
 
-        func value(for key: Key) -> Double? { state.withLock { $0.value(for: key) } }
-        func insert(_ value: Double, for key: Key) { state.withLock { $0.insert(value, for: key) } }
-        var statistics: Statistics { state.withLock { $0.statistics } }
-        func removeAll() { state.withLock { $0 = Clock(capacity: $0.capacity) } }
+        func value(for key: Key) -> Double? { clock.withLock { $0.value(for: key) } }
+
+        func insert(_ value: Double, for key: Key, reservingFrom count: borrowing Atomic<Int>, capacity: Int) {
+            clock.withLock { clock in
+                guard !clock.update(value, for: key) else { return }
+                if Self.reserve(count, capacity: capacity) {
+                    clock.append(value, for: key)
+                } else {
+                    clock.replace(value, for: key)
+                }
+            }
+        }
+
+        /// Takes one unit of the shared capacity, if any is left.
+        private static func reserve(_ count: borrowing Atomic<Int>, capacity: Int) -> Bool {
+            var current = count.load(ordering: .relaxed)
+            while current < capacity {
+                let (exchanged, original) = count.compareExchange(
+                    expected: current, desired: current + 1, ordering: .relaxed)
+                if exchanged { return true }
+                current = original
+            }
+            return false
+        }
+
+        var statistics: Statistics { clock.withLock { $0.statistics } }
+
+        func removeAll(releasingFrom count: borrowing Atomic<Int>) {
+            clock.withLock { clock in
+                count.subtract(clock.statistics.count, ordering: .relaxed)
+                clock = Clock(expected: 0)
+            }
+        }
     }
 
-    /// CLOCK replacement over fixed slots: a hit sets the slot's reference bit; eviction sweeps
-    /// the hand, clearing bits, until it finds a slot whose bit is clear.
+    /// CLOCK replacement: `ring` lists the keys in slot order; a hit sets the entry's reference
+    /// bit; replacement sweeps the hand round the ring, clearing bits, to the first entry
+    /// whose bit is clear, and puts the new key in its slot.
     private struct Clock {
-        let capacity: Int
-        var slotOfKey: [Key: Int] = [:]
-        var keys: [Key] = []
-        var values: [Double] = []
-        var referenced: [Bool] = []
+        struct Entry {
+            var value: Double
+            var referenced: Bool
+        }
+
+        var entries: [Key: Entry] = [:]
+        var ring: [Key] = []
         var hand = 0
         var statistics = Statistics()
 
-        init(capacity: Int) { self.capacity = capacity }
+        init(expected: Int) {
+            entries.reserveCapacity(expected)
+            ring.reserveCapacity(expected)
+        }
 
         mutating func value(for key: Key) -> Double? {
-            guard let slot = slotOfKey[key] else {
+            guard let index = entries.index(forKey: key) else {
                 statistics.misses += 1
                 return nil
             }
             statistics.hits += 1
-            referenced[slot] = true
-            return values[slot]
+            if !entries.values[index].referenced { entries.values[index].referenced = true }
+            return entries.values[index].value
         }
 
-        mutating func insert(_ value: Double, for key: Key) {
-            if let slot = slotOfKey[key] {  // another thread shaped it meanwhile
-                values[slot] = value
-                return
+        /// Sets the value of a key another thread inserted meanwhile; false if it is absent.
+        mutating func update(_ value: Double, for key: Key) -> Bool {
+            guard let index = entries.index(forKey: key) else { return false }
+            entries.values[index].value = value
+            return true
+        }
+
+        mutating func append(_ value: Double, for key: Key) {
+            entries[key] = Entry(value: value, referenced: false)
+            ring.append(key)
+            statistics.count += 1
+        }
+
+        /// Replaces the CLOCK victim with `key`. A shard that holds nothing caches nothing:
+        /// the capacity is all in use by the others.
+        mutating func replace(_ value: Double, for key: Key) {
+            guard !ring.isEmpty else { return }
+            while true {
+                let index = entries.index(forKey: ring[hand])!
+                guard entries.values[index].referenced else {
+                    entries.remove(at: index)
+                    break
+                }
+                entries.values[index].referenced = false
+                hand = (hand + 1) % ring.count
             }
-            if keys.count < capacity {
-                slotOfKey[key] = keys.count
-                keys.append(key)
-                values.append(value)
-                referenced.append(false)
-                statistics.count += 1
-                return
-            }
-            while referenced[hand] {
-                referenced[hand] = false
-                hand = (hand + 1) % capacity
-            }
-            slotOfKey[keys[hand]] = nil
-            slotOfKey[key] = hand
-            keys[hand] = key
-            values[hand] = value
+            ring[hand] = key
+            entries[key] = Entry(value: value, referenced: false)
             statistics.evictions += 1
-            hand = (hand + 1) % capacity
+            hand = (hand + 1) % ring.count
         }
     }
 }

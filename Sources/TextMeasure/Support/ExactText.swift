@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+internal import Glibc
+#elseif canImport(Darwin)
+internal import Darwin
+#endif
+
 /// A string compared and hashed by its exact UTF-8 bytes, hash computed once.
 ///
 /// Swift's `String ==` treats canonically equivalent strings as equal ("é" precomposed and
@@ -16,7 +22,11 @@ struct ExactText: Hashable, Sendable {
     }
 
     static func == (a: ExactText, b: ExactText) -> Bool {
-        a.hash == b.hash && a.string.utf8.elementsEqual(b.string.utf8)
+        guard a.hash == b.hash else { return false }
+        var (left, right) = (a.string, b.string)
+        return left.withUTF8 { l in
+            right.withUTF8 { r in l.count == r.count && (l.isEmpty || memcmp(l.baseAddress!, r.baseAddress!, l.count) == 0) }
+        }
     }
 
     func hash(into hasher: inout Hasher) { hasher.combine(hash) }

@@ -1,0 +1,34 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// Benchmarks of TextMeasure, kept in their own package so the library itself never depends on
+// package-benchmark. Run them with `Benchmarks/run.sh` (see README.md).
+let package = Package(
+    name: "TextMeasureBenchmarks",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        // The parent package. Its identity would otherwise be the folder name of the clone;
+        // naming it keeps `package: "TextMeasure"` valid whatever the clone is called.
+        .package(name: "TextMeasure", path: ".."),
+        .package(url: "https://github.com/ordo-one/package-benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        // HarfBuzz's C API for the bare hb_shape baseline (TextMeasure's own CHarfBuzz is internal).
+        .systemLibrary(
+            name: "CHarfBuzzBaseline",
+            path: "Sources/CHarfBuzzBaseline",
+            pkgConfig: "harfbuzz",
+            providers: [.apt(["libharfbuzz-dev"]), .brew(["harfbuzz"])]
+        ),
+        .executableTarget(
+            name: "MeasurementBenchmarks",
+            dependencies: [
+                .product(name: "TextMeasure", package: "TextMeasure"),
+                .product(name: "Benchmark", package: "package-benchmark"),
+                "CHarfBuzzBaseline",
+            ],
+            path: "Benchmarks/MeasurementBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        ),
+    ]
+)
