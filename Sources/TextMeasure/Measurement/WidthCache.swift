@@ -85,7 +85,8 @@ public final class WidthCache: Sendable {
 
         func insert(_ value: Double, for key: Key, reservingFrom count: borrowing Atomic<Int>, capacity: Int) {
             clock.withLock { clock in
-                guard !clock.update(value, for: key) else { return }
+                // Another thread may have shaped and cached the same text meanwhile: same value.
+                guard !clock.contains(key) else { return }
                 if Self.reserve(count, capacity: capacity) {
                     clock.append(value, for: key)
                 } else {
@@ -145,12 +146,7 @@ public final class WidthCache: Sendable {
             return entries.values[index].value
         }
 
-        /// Sets the value of a key another thread inserted meanwhile; false if it is absent.
-        mutating func update(_ value: Double, for key: Key) -> Bool {
-            guard let index = entries.index(forKey: key) else { return false }
-            entries.values[index].value = value
-            return true
-        }
+        func contains(_ key: Key) -> Bool { entries.index(forKey: key) != nil }
 
         mutating func append(_ value: Double, for key: Key) {
             entries[key] = Entry(value: value, referenced: false)
