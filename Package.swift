@@ -40,9 +40,22 @@ let package = Package(
                 .copy("LICENSE-OFL.txt"),
             ]
         ),
+        // ICU's UAX #14 line-break iterator, behind unversioned wrappers.
+        .systemLibrary(
+            name: "CICU",
+            path: "Sources/CICU",
+            pkgConfig: "icu-uc",
+            providers: [.apt(["libicu-dev"]), .brew(["icu4c"])]
+        ),
+        // The one Swift file that talks to ICU. A module of its own: ICU's headers clash with
+        // Foundation's copy of ICU, which reaches TextMeasure through the fonts' resource code.
+        .target(
+            name: "ICULineBreaks",
+            dependencies: ["CICU"]
+        ),
         .target(
             name: "TextMeasure",
-            dependencies: ["CHarfBuzz", "TextMeasureFonts"]
+            dependencies: ["CHarfBuzz", "ICULineBreaks", "TextMeasureFonts"]
         ),
         .executableTarget(
             name: "TextMeasureCommand",

@@ -7,15 +7,14 @@ extension FontStack {
     /// O(length) to shape; O(length) to hash when `cache` holds it (pass `nil` to always shape).
     public func width(of text: String, cache: WidthCache? = .shared) -> Double {
         if text.isEmpty { return 0 }
-        let units = cache?.units(of: text, in: fontSet) ?? Shaper.units(of: text, in: fontSet)
-        return units * size / Double(fontSet.faces[0].unitsPerEm)
+        return points(measure(text, cache: cache).units)
     }
 
     /// The width of `text` in points from nominal advances: no shaping, so no kerning,
     /// ligatures or contextual forms. Several times faster than `width(of:)`, and exact for
     /// text that needs no shaping (monospace, most plain Latin without kerning pairs).
     public func nominalWidth(of text: String) -> Double {
-        Shaper.nominalUnits(of: text, in: fontSet) * size / Double(fontSet.faces[0].unitsPerEm)
+        points(Shaper.nominalUnits(of: text, in: fontSet))
     }
 
     /// How the stack measures `text`: its runs in logical order, each with the index of the
@@ -25,7 +24,7 @@ extension FontStack {
         return bytes.withUTF8 { utf8 in
             Itemizer.runs(of: text, in: fontSet).map { run in
                 let face = fontSet.faces[run.faceIndex]
-                let units = Shaper.advance(utf8, run.utf8Range, face: face, features: fontSet.hbFeatures[run.faceIndex])
+                let units = Shaper.advance(utf8, run.utf8Range, face: face, features: fontSet.hbFeatures[run.faceIndex]).units
                 let utf8View = text.utf8
                 return FontRun(
                     range: utf8View.index(utf8View.startIndex, offsetBy: run.utf8Range.lowerBound)
@@ -48,6 +47,15 @@ extension FontStack {
         }
         return found
     }
+
+    /// `text` shaped, through `cache` when there is one.
+    func measure(_ text: String, cache: WidthCache?) -> ShapedWidth {
+        cache?.measure(of: text, in: fontSet) ?? Shaper.measure(of: text, in: fontSet)
+    }
+
+    /// `units` of the primary font in points at the stack's size.
+    @inline(__always)
+    func points(_ units: Double) -> Double { units * size / Double(fontSet.faces[0].unitsPerEm) }
 
     private static func isoCode(_ script: hb_script_t) -> String {
         let tag = hb_script_to_iso15924_tag(script)

@@ -44,15 +44,15 @@ public final class WidthCache: Sendable {
         self.shards = (0..<shardCount).map { _ in Shard(expected: capacity / shardCount) }
     }
 
-    /// The width of `text` in primary font units, shaped only when not cached.
+    /// The shaped width of `text` in primary font units, shaped only when not cached.
     /// O(length) to hash; a hit is one dictionary probe under the shard's lock.
-    func units(of text: String, in set: FontSet) -> Double {
+    func measure(of text: String, in set: FontSet) -> ShapedWidth {
         let key = Key(set: set.id, text: ExactText(text))
         let shard = shards[key.text.hash & (shards.count - 1)]
-        if let units = shard.value(for: key) { return units }
-        let units = Shaper.units(of: text, in: set)
-        shard.insert(units, for: key, reservingFrom: count, capacity: capacity)
-        return units
+        if let measured = shard.value(for: key) { return measured }
+        let measured = Shaper.measure(of: text, in: set)
+        shard.insert(measured, for: key, reservingFrom: count, capacity: capacity)
+        return measured
     }
 
     public var statistics: Statistics {
@@ -81,9 +81,9 @@ public final class WidthCache: Sendable {
         private let clock: Mutex<Clock>
         init(expected: Int) { clock = Mutex(Clock(expected: expected)) }
 
-        func value(for key: Key) -> Double? { clock.withLock { $0.value(for: key) } }
+        func value(for key: Key) -> ShapedWidth? { clock.withLock { $0.value(for: key) } }
 
-        func insert(_ value: Double, for key: Key, reservingFrom count: borrowing Atomic<Int>, capacity: Int) {
+        func insert(_ value: ShapedWidth, for key: Key, reservingFrom count: borrowing Atomic<Int>, capacity: Int) {
             clock.withLock { clock in
                 // Another thread may have shaped and cached the same text meanwhile: same value.
                 guard !clock.contains(key) else { return }
@@ -122,7 +122,7 @@ public final class WidthCache: Sendable {
     /// whose bit is clear, and puts the new key in its slot.
     private struct Clock {
         struct Entry {
-            var value: Double
+            var value: ShapedWidth
             var referenced: Bool
         }
 
@@ -136,7 +136,7 @@ public final class WidthCache: Sendable {
             ring.reserveCapacity(expected)
         }
 
-        mutating func value(for key: Key) -> Double? {
+        mutating func value(for key: Key) -> ShapedWidth? {
             guard let index = entries.index(forKey: key) else {
                 statistics.misses += 1
                 return nil
@@ -148,7 +148,7 @@ public final class WidthCache: Sendable {
 
         func contains(_ key: Key) -> Bool { entries.index(forKey: key) != nil }
 
-        mutating func append(_ value: Double, for key: Key) {
+        mutating func append(_ value: ShapedWidth, for key: Key) {
             entries[key] = Entry(value: value, referenced: false)
             ring.append(key)
             statistics.count += 1
@@ -156,7 +156,7 @@ public final class WidthCache: Sendable {
 
         /// Replaces the CLOCK victim with `key`. A shard that holds nothing caches nothing:
         /// the capacity is all in use by the others.
-        mutating func replace(_ value: Double, for key: Key) {
+        mutating func replace(_ value: ShapedWidth, for key: Key) {
             guard !ring.isEmpty else { return }
             while true {
                 let index = entries.index(forKey: ring[hand])!

@@ -11,29 +11,37 @@ enum Shaper {
     /// process locale HarfBuzz would otherwise pick, so widths do not change with `LANG`.
     private nonisolated(unsafe) static let neutralLanguage = hb_language_from_string("und", -1)
 
-    /// The exact shaped width of `text` in primary font units: the sum over its runs of
-    /// HarfBuzz `x_advance`s. O(length).
-    static func units(of text: String, in set: FontSet) -> Double {
+    /// The exact shaped width of `text` in primary font units, the part of it that its hanging
+    /// whitespace takes, and the faces that shaped it. O(length).
+    static func measure(of text: String, in set: FontSet) -> ShapedWidth {
         var bytes = text
         return bytes.withUTF8 { utf8 in
+            let hangingStart = HangingWhitespace.start(in: utf8)
             if Itemizer.isSingleRun(utf8, in: set) {
-                return Double(advance(utf8, utf8.indices, face: set.faces[0], features: set.hbFeatures[0]))
+                let (units, hanging) = advance(utf8, utf8.indices, face: set.faces[0], features: set.hbFeatures[0],
+                                               hangingStart: hangingStart)
+                return ShapedWidth(units: Double(units), hangingUnits: Double(hanging), faces: FaceMask(0))
             }
-            var total = 0.0
+            var measured = ShapedWidth(units: 0, hangingUnits: 0, faces: FaceMask())
             for run in Itemizer.runs(of: text, in: set) {
-                let units = advance(utf8, run.utf8Range, face: set.faces[run.faceIndex], features: set.hbFeatures[run.faceIndex])
-                total += set.toPrimaryUnits(units, from: run.faceIndex)
+                let (units, hanging) = advance(utf8, run.utf8Range, face: set.faces[run.faceIndex],
+                                               features: set.hbFeatures[run.faceIndex], hangingStart: hangingStart)
+                measured.units += set.toPrimaryUnits(units, from: run.faceIndex)
+                measured.hangingUnits += set.toPrimaryUnits(hanging, from: run.faceIndex)
+                if run.utf8Range.lowerBound < hangingStart { measured.faces.insert(run.faceIndex) }
             }
-            return total
+            if measured.faces.isEmpty { measured.faces.insert(0) }
+            return measured
         }
     }
 
-    /// Sum of the `x_advance`s, in font units, of `range` of `utf8` shaped with `face`.
+    /// Sum of the `x_advance`s, in font units, of `range` of `utf8` shaped with `face`, and the
+    /// part of that sum from glyphs of clusters at or after `hangingStart`.
     /// The rest of `utf8` is passed as context (Arabic joining across a run boundary); the
     /// script and direction are HarfBuzz's guess over the run, which itemization made
     /// single-script; the beginning/end-of-text flags are set where the run touches them.
     static func advance(_ utf8: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, face: FontFace,
-                        features: [hb_feature_t]) -> Int {
+                        features: [hb_feature_t], hangingStart: Int = .max) -> (units: Int, hanging: Int) {
         let buffer = ShapingBuffer.cleared()
         utf8.withMemoryRebound(to: CChar.self) {
             hb_buffer_add_utf8(buffer, $0.baseAddress, Int32($0.count), UInt32(range.lowerBound), Int32(range.count))
@@ -46,10 +54,17 @@ enum Shaper {
         hb_buffer_guess_segment_properties(buffer)
         hb_shape(face.font, buffer, features, UInt32(features.count))
         var count: UInt32 = 0
-        guard let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return 0 }
+        guard let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return (0, 0) }
         var sum = 0
         for index in 0..<Int(count) { sum += Int(positions[index].x_advance) }
-        return sum
+        if hangingStart >= range.upperBound { return (sum, 0) }
+        if hangingStart <= range.lowerBound { return (sum, sum) }
+        var hanging = 0
+        let infos = hb_buffer_get_glyph_infos(buffer, nil)!
+        for index in 0..<Int(count) where Int(infos[index].cluster) >= hangingStart {
+            hanging += Int(positions[index].x_advance)
+        }
+        return (sum, hanging)
     }
 
     /// The width in primary font units of `text` from nominal advances: each scalar's cmap glyph in the first

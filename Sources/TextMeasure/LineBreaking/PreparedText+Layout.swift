@@ -1,0 +1,226 @@
+extension PreparedText {
+    /// The text broken into lines no wider than `width` points (greedy fill).
+    ///
+    /// Each line takes segments while they fit. Whitespace at a line's end hangs: it never
+    /// causes a break and never counts toward the width. A hard break always ends the line. A
+    /// segment wider than a line by itself breaks between grapheme clusters (as CSS
+    /// `overflow-wrap: anywhere`); a line holding one grapheme may be wider than `width`. A text
+    /// that ends with a hard break ends with an empty line.
+    ///
+    /// With `maxLines` above zero and more lines needed, the last line allowed shows the text cut
+    /// per `truncation` with `ellipsis` (see `Truncation`); hidden lines holding only whitespace
+    /// are dropped without an ellipsis. A width that is negative or NaN counts as zero.
+    ///
+    /// O(segments) arithmetic, plus shaping a line whole when its summed width comes within
+    /// 0.15 em of `width`, and shaping prefixes when a segment must break between graphemes.
+    public func layout(width: Double, maxLines: Int = 0, truncation: Truncation = .end, ellipsis: String = "…",
+                       lineHeight: LineHeight = .font) -> TextLayout {
+        let limit = Self.limit(width)
+        let fill = fill(width: limit, maxLines: maxLines)
+        var lines = fill.boxes.map { box in
+            let (height, baseline) = metrics(of: box.faces, lineHeight)
+            let display = slice(box.start..<box.contentEnd) + (box.isHyphenated ? hyphen : "")
+            return TextLine(range: index(box.start)..<index(box.end), text: display, width: box.width,
+                            height: height, baseline: baseline, isHyphenated: box.isHyphenated, isTruncated: false)
+        }
+        if fill.isTruncated, let last = fill.boxes.last {
+            let cut = truncatedLine(from: last.start, width: limit, truncation: truncation, ellipsis: ellipsis)
+            let (height, baseline) = metrics(of: last.faces, lineHeight)  // the height of the line it replaces
+            lines[lines.count - 1] = TextLine(
+                range: index(last.start)..<text.endIndex, text: cut.text, width: cut.width,
+                height: height, baseline: baseline, isHyphenated: false, isTruncated: true)
+        }
+        return TextLayout(lines: lines, maxWidth: width)
+    }
+
+    /// How many lines the text takes at `width` (as `layout(width:).lineCount`, without building
+    /// the lines' strings).
+    public func lineCount(atWidth width: Double, maxLines: Int = 0) -> Int {
+        fill(width: Self.limit(width), maxLines: maxLines).boxes.count
+    }
+
+    /// The height of the text laid out at `width` (as `layout(width:…).height`, without building
+    /// the lines' strings).
+    public func height(atWidth width: Double, maxLines: Int = 0, lineHeight: LineHeight = .font) -> Double {
+        fill(width: Self.limit(width), maxLines: maxLines).boxes.reduce(0) { $0 + metrics(of: $1.faces, lineHeight).height }
+    }
+
+    private static func limit(_ width: Double) -> Double { width >= 0 ? width : 0 }
+
+    /// A line found by the greedy fill: UTF-8 offsets of its range and of its displayed end.
+    struct LineBox {
+        var start: Int
+        var end: Int
+        var contentEnd: Int
+        var width: Double
+        var faces: FaceMask
+        var isHyphenated: Bool
+    }
+
+    /// Greedy fill at `limit`; stops after `maxLines` lines (when above zero) and says whether
+    /// text with something visible was left over.
+    func fill(width limit: Double, maxLines: Int) -> (boxes: [LineBox], isTruncated: Bool) {
+        let band = 0.15 * stack.size
+        let lineLimit = maxLines > 0 ? maxLines : .max
+        var boxes: [LineBox] = []
+        var line = LineBox(start: 0, end: 0, contentEnd: 0, width: 0, faces: FaceMask(), isHyphenated: false)
+        var pen = 0.0, placed = 0
+        var index = 0
+        var resume: Int?  // where the rest of a segment broken between graphemes starts
+
+        func finish(at end: Int) {
+            line.end = end
+            if line.faces.isEmpty { line.faces.insert(0) }
+            boxes.append(line)
+            line = LineBox(start: end, end: end, contentEnd: end, width: 0, faces: FaceMask(), isHyphenated: false)
+            pen = 0
+            placed = 0
+        }
+
+        while index < segments.count {
+            if boxes.count == lineLimit { return (boxes, hasVisibleText(after: line.start)) }
+            let segment = segments[index]
+            let from = resume ?? segment.start
+            let piece = resume == nil && !segment.hasTab
+                ? (content: segment.contentWidth, advance: segment.advance, faces: segment.faces)
+                : span(from..<segment.breakStart, from: pen)
+            let hyphen = segment.isSoftHyphen ? hyphenWidth : 0
+            var end = pen + piece.content + hyphen
+            var fits = end <= limit
+            if placed > 0, abs(end - limit) <= band {
+                end = span(line.start..<segment.contentEnd, from: 0, suffix: segment.isSoftHyphen ? self.hyphen : "").content
+                fits = end <= limit
+            }
+            if !fits, placed > 0 {
+                finish(at: from)
+                continue
+            }
+            if !fits, let split = graphemePrefix(from..<segment.contentEnd, fitting: limit) {
+                line.contentEnd = split.end
+                line.width = split.width
+                line.faces.formUnion(split.faces)
+                finish(at: split.end)
+                resume = split.end
+                continue
+            }
+            pen += piece.advance
+            placed += 1
+            line.contentEnd = segment.contentEnd
+            line.width = end
+            line.isHyphenated = segment.isSoftHyphen
+            if segment.contentEnd > from { line.faces.formUnion(piece.faces) }
+            index += 1
+            resume = nil
+            if segment.isHard {
+                line.contentEnd = segment.contentEnd
+                finish(at: segment.end)
+            }
+        }
+        if placed > 0 {
+            finish(at: segments.last?.end ?? 0)
+        } else if boxes.isEmpty || segments.last?.isHard == true {
+            if boxes.count == lineLimit { return (boxes, false) }
+            finish(at: line.start)
+        }
+        return (boxes, false)
+    }
+
+    /// The longest prefix of `range` (whole grapheme clusters, at least one) whose exact width
+    /// fits `limit`, when that is not all of `range`. Binary search over the cluster boundaries,
+    /// shaping each candidate prefix: O(length × log length).
+    private func graphemePrefix(_ range: Range<Int>, fitting limit: Double) -> (end: Int, width: Double, faces: FaceMask)? {
+        let boundaries = graphemeBoundaries(in: range)
+        guard boundaries.count > 1 else { return nil }
+        var low = 1, high = boundaries.count - 1  // the answer is in low...high
+        var best = span(range.lowerBound..<boundaries[1], from: 0)
+        while low < high {
+            let middle = (low + high + 1) / 2
+            let candidate = span(range.lowerBound..<boundaries[middle], from: 0)
+            if candidate.content <= limit {
+                low = middle
+                best = candidate
+            } else {
+                high = middle - 1
+            }
+        }
+        if low == boundaries.count - 1 { return nil }
+        return (boundaries[low], best.content, best.faces)
+    }
+
+    /// The UTF-8 offsets of the grapheme cluster boundaries in `range`, both ends included.
+    func graphemeBoundaries(in range: Range<Int>) -> [Int] {
+        var offsets = [range.lowerBound]
+        var offset = range.lowerBound
+        for character in text[index(range.lowerBound)..<index(range.upperBound)] {
+            offset += character.utf8.count
+            offsets.append(offset)
+        }
+        return offsets
+    }
+
+    /// Whether anything but whitespace and line breaks follows `offset`.
+    private func hasVisibleText(after offset: Int) -> Bool {
+        text.unicodeScalars[index(offset)...].contains {
+            !(HangingWhitespace.contains($0) || $0 == "\t" || HardBreak.contains($0))
+        }
+    }
+
+    /// The `String.Index` of a UTF-8 offset.
+    func index(_ offset: Int) -> String.Index { text.utf8.index(text.utf8.startIndex, offsetBy: offset) }
+
+    /// `text[range]` as a string.
+    func slice(_ range: Range<Int>) -> String { String(text[index(range.lowerBound)..<index(range.upperBound)]) }
+
+    /// The exact width of `text[range]` then `suffix`, set from pen position `x`: see
+    /// `measure(line:from:)`.
+    func span(_ range: Range<Int>, from x: Double, suffix: String = "", cache: WidthCache? = nil) -> Measured {
+        measure(line: slice(range) + suffix, from: x, cache: cache)
+    }
+
+    /// A width measured from a pen position, and the faces used.
+    typealias Measured = (content: Double, advance: Double, faces: FaceMask)
+
+    /// The exact width of `line` set from pen position `x`: the stretches between tabs each
+    /// shaped whole, each tab advancing to the next tab stop. `content` excludes whitespace
+    /// hanging at the end; `advance` includes it; both are measured from `x`.
+    func measure(line: String, from x: Double, cache: WidthCache? = nil) -> Measured {
+        var pen = x, hanging = 0.0
+        var faces = FaceMask()
+        for (position, piece) in line.utf8.split(separator: 0x09, omittingEmptySubsequences: false).enumerated() {
+            if position > 0, tabInterval > 0 { pen = ((pen / tabInterval).rounded(.down) + 1) * tabInterval }
+            hanging = 0
+            guard !piece.isEmpty else { continue }
+            let measured = stack.measure(String(Substring(piece)), cache: cache)
+            pen += stack.points(measured.units)
+            hanging = stack.points(measured.hangingUnits)
+            if measured.units > measured.hangingUnits { faces.formUnion(measured.faces) }
+        }
+        return (pen - hanging - x, pen - x, faces)
+    }
+
+    /// The hyphen a line ending at a soft hyphen shows: U+2010 when a font of the stack has it,
+    /// else "-".
+    var hyphen: String {
+        stack.fontSet.faces.contains { $0.covers("\u{2010}") } ? "\u{2010}" : "-"
+    }
+
+    var hyphenWidth: Double { stack.width(of: hyphen, cache: cache) }
+
+    /// Height and baseline of a line whose text uses `faces`.
+    func metrics(of faces: FaceMask, _ lineHeight: LineHeight) -> (height: Double, baseline: Double) {
+        var ascent = 0.0, descent = 0.0, gap = 0.0
+        for index in faces.indices where index < stack.fontSet.faces.count {
+            let metrics = stack.fontSet.faces[index].unscaledMetrics.scaled(to: stack.size)
+            ascent = max(ascent, metrics.ascender)
+            descent = max(descent, -metrics.descender)
+            gap = max(gap, metrics.lineGap)
+        }
+        let natural = ascent + descent + gap
+        let height = switch lineHeight {
+        case .font: natural
+        case .multiple(let factor): natural * factor
+        case .points(let points): points
+        }
+        return (height, (height - ascent - descent) / 2 + ascent)
+    }
+}

@@ -1,0 +1,97 @@
+extension PreparedText {
+    /// The last allowed line of a layout that needs more lines, cut per `truncation`: its text
+    /// is taken from `start` to the end of the text. The head is the rest of the hard line that
+    /// starts at `start`; the tail is the last hard line with visible text.
+    func truncatedLine(from start: Int, width limit: Double, truncation: Truncation, ellipsis: String)
+        -> (text: String, width: Double, faces: FaceMask) {
+        var head: Range<Int>?, tail: Range<Int>?
+        var lineStart = 0
+        for segment in segments where segment.isHard || segment.end == segments.last?.end {
+            let lower = max(lineStart, start)
+            if segment.end > start, segment.breakStart > lower {
+                let line = lower..<segment.breakStart
+                if head == nil { head = line }
+                if slice(line).unicodeScalars.contains(where: { !HangingWhitespace.contains($0) && $0 != "\t" }) {
+                    tail = line
+                }
+            }
+            lineStart = segment.end
+        }
+        let headRange = head ?? start..<start
+        return cut(head: headRange, tail: tail ?? headRange, width: limit, truncation: truncation, ellipsis: ellipsis)
+    }
+
+    /// The most grapheme clusters of `head` (from its start) and of `tail` (from its end) that
+    /// fit `limit` around `ellipsis`, as `truncation` places them; when `head` and `tail` are the
+    /// same stretch, at least one cluster of it is left out. Whitespace next to the ellipsis is
+    /// dropped ("John…", not "John …"). Binary search over the number of clusters kept,
+    /// shaping each candidate whole: O(length × log length). Just the ellipsis if nothing fits
+    /// with it, and an empty line if the ellipsis alone does not fit.
+    func cut(head: Range<Int>, tail: Range<Int>, width limit: Double, truncation: Truncation, ellipsis: String)
+        -> (text: String, width: Double, faces: FaceMask) {
+        let headBounds = truncation == .start ? [head.lowerBound] : graphemeBoundaries(in: head)
+        let tailBounds = truncation == .end ? [tail.upperBound] : graphemeBoundaries(in: tail)
+        let available = (headBounds.count - 1) + (tailBounds.count - 1)
+        let most = head == tail && truncation == .middle ? available / 2 - 1 : available
+        func candidate(keeping count: Int) -> String {
+            var headCount = 0, tailCount = 0
+            switch truncation {
+            case .end: headCount = count
+            case .start: tailCount = count
+            case .middle:
+                headCount = min((count + 1) / 2, headBounds.count - 1)
+                tailCount = min(count - headCount, tailBounds.count - 1)
+                headCount = count - tailCount
+            }
+            let kept = slice(head.lowerBound..<headBounds[headCount]).trimmingHangingWhitespace(atEnd: true)
+            let tailKept = slice(tailBounds[tailBounds.count - 1 - tailCount]..<tail.upperBound)
+                .trimmingHangingWhitespace(atEnd: false)
+            return kept + ellipsis + tailKept
+        }
+        var low = -1, high = max(most, 0)  // -1: not even the ellipsis fits
+        var best: (text: String, measured: Measured)?
+        while low < high {
+            let middle = (low + high + 1) / 2
+            let text = candidate(keeping: middle)
+            let measured = measure(line: text, from: 0)
+            if measured.content <= limit {
+                low = middle
+                best = (text, measured)
+            } else {
+                high = middle - 1
+            }
+        }
+        guard low >= 0 else { return ("", 0, FaceMask(0)) }
+        let found = best ?? { let text = candidate(keeping: low); return (text, measure(line: text, from: 0)) }()
+        return (found.text, found.measured.content, found.measured.faces)
+    }
+}
+
+extension FontStack {
+    /// `text` if it fits `width` on one line, else the most of it that fits with `ellipsis`
+    /// where `truncation` says ("John Sm…"), cut between grapheme clusters and measured whole,
+    /// so the result truly fits. Just the ellipsis if nothing more fits; empty if not even that.
+    /// Hard breaks are not lines here: the text is one line, as in a single-line cell.
+    ///
+    /// O(length) when the text fits; O(length × log length) shaping when it is cut.
+    public func truncate(_ text: String, toWidth width: Double, truncation: Truncation = .end,
+                         ellipsis: String = "…", cache: WidthCache? = .shared) -> String {
+        let prepared = PreparedText(text: text, stack: self, segments: [], tabInterval: defaultTabInterval(cache), cache: cache)
+        if prepared.measure(line: text, from: 0, cache: cache).content <= width { return text }
+        let all = 0..<text.utf8.count
+        return prepared.cut(head: all, tail: all, width: max(width, 0), truncation: truncation, ellipsis: ellipsis).text
+    }
+}
+
+extension String {
+    /// This string without the hanging whitespace at its end (or start).
+    func trimmingHangingWhitespace(atEnd: Bool) -> String {
+        let scalars = unicodeScalars
+        if atEnd {
+            guard let last = scalars.lastIndex(where: { !HangingWhitespace.contains($0) }) else { return "" }
+            return String(scalars[...last])
+        }
+        guard let first = scalars.firstIndex(where: { !HangingWhitespace.contains($0) }) else { return "" }
+        return String(scalars[first...])
+    }
+}
