@@ -10,6 +10,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
     ],
     targets: [
         // HarfBuzz, hb-ot, hb-ft, FreeType and fontconfig through one shim header.
@@ -66,7 +67,10 @@ let package = Package(
         ),
         .testTarget(
             name: "TextMeasureTests",
-            dependencies: ["TextMeasure", "TextMeasureCommand"],
+            dependencies: [
+                "TextMeasure", "TextMeasureCommand",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
             exclude: ["Fixtures"]
         ),
     ]
