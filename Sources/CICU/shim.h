@@ -1,36 +1,76 @@
-// ICU's line-break iterator, reached through unversioned wrappers: ICU renames every symbol
-// with its version (ubrk_open -> ubrk_open_72) by macros, which Swift does not import.
-#include <unicode/ubrk.h>
-#include <unicode/utext.h>
+// ICU's line-break iterator, reached through unversioned wrappers.
+//
+// ICU renames every function by its version (ubrk_open -> ubrk_open_72) with macros Swift does
+// not import, so the static inline wrappers below call the versioned names.
+//
+// This header deliberately includes no ICU header that defines types. Swift's Foundation carries
+// its own, newer ICU (_FoundationICU), and Clang rejects two modules that define ICU's enums
+// differently. Debug builds load a module's internal imports into every module that imports it,
+// so the test and command targets, which use Foundation, would see both. The few ICU functions
+// used are therefore declared here with ABI-identical C types (pointers stay opaque, enums are
+// 32-bit ints); only the version macros come from ICU (uvernum.h defines nothing else).
+#include <stdint.h>
+#include <stdlib.h>
+#include <unicode/uvernum.h>
 
-/// A line-break iterator with the root locale's rules (UAX #14 as ICU tailors it), or NULL.
-static inline UBreakIterator *cicu_line_iterator_open(UErrorCode *status) {
-    return ubrk_open(UBRK_LINE, "", NULL, 0, status);
+#define CICU_VERSIONED(name) U_ICU_ENTRY_POINT_RENAME(name)
+
+void *CICU_VERSIONED(ubrk_open)(int32_t type, const char *locale, const uint16_t *text, int32_t length, int32_t *status);
+void CICU_VERSIONED(ubrk_close)(void *iterator);
+void CICU_VERSIONED(ubrk_setUText)(void *iterator, void *text, int32_t *status);
+int32_t CICU_VERSIONED(ubrk_next)(void *iterator);
+void *CICU_VERSIONED(utext_openUTF8)(void *reused, const char *text, int64_t length, int32_t *status);
+void *CICU_VERSIONED(utext_close)(void *text);
+
+enum {
+    CICU_UBRK_LINE = 2,   // UBreakIteratorType UBRK_LINE
+    CICU_UBRK_DONE = -1,  // UBRK_DONE
+};
+
+/// A line-break iterator with the root locale's rules and the UTF-8 text it reads, reused from
+/// one text to the next.
+typedef struct {
+    void *iterator;
+    void *text;
+} cicu_line_breaker;
+
+/// A new breaker, or NULL when ICU cannot load its line-break rules.
+static inline cicu_line_breaker *cicu_line_breaker_open(void) {
+    int32_t status = 0;
+    void *iterator = CICU_VERSIONED(ubrk_open)(CICU_UBRK_LINE, "", NULL, 0, &status);
+    if (status > 0 || iterator == NULL) return NULL;
+    cicu_line_breaker *breaker = malloc(sizeof(cicu_line_breaker));
+    if (breaker == NULL) { CICU_VERSIONED(ubrk_close)(iterator); return NULL; }
+    breaker->iterator = iterator;
+    breaker->text = NULL;
+    return breaker;
 }
 
-static inline void cicu_line_iterator_close(UBreakIterator *iterator) {
-    ubrk_close(iterator);
+static inline void cicu_line_breaker_close(cicu_line_breaker *breaker) {
+    if (breaker->text != NULL) CICU_VERSIONED(utext_close)(breaker->text);
+    CICU_VERSIONED(ubrk_close)(breaker->iterator);
+    free(breaker);
 }
 
 /// Writes the line-break opportunities of `length` bytes of UTF-8 at `text` into `offsets`
-/// (byte offsets after 0, ending with `length`) and whether each is a mandatory break into
-/// `hard`; returns how many there are, or -1 when ICU fails or `capacity` is too small.
-/// Invalid UTF-8 is read as U+FFFD, as ICU's UTF-8 text provider does.
-static inline int32_t cicu_line_breaks(UBreakIterator *iterator, const char *text, int64_t length,
-                                       int32_t *offsets, unsigned char *hard, int32_t capacity) {
-    UErrorCode status = U_ZERO_ERROR;
-    UText utext = UTEXT_INITIALIZER;
-    utext_openUTF8(&utext, text, length, &status);
-    ubrk_setUText(iterator, &utext, &status);
-    if (U_FAILURE(status)) { utext_close(&utext); return -1; }
+/// (byte offsets after 0, ending with `length`); returns how many there are, or -1 when ICU
+/// fails or `capacity` is too small. Invalid UTF-8 is read as U+FFFD, as ICU's UTF-8 text
+/// provider does. (Which breaks are mandatory is left to the caller: ICU's rule status after a
+/// dictionary break, as in Thai, reports the status of the break that ends the run.)
+static inline int32_t cicu_line_breaks(cicu_line_breaker *breaker, const char *text, int64_t length,
+                                       int32_t *offsets, int32_t capacity) {
+    int32_t status = 0;
+    void *utext = CICU_VERSIONED(utext_openUTF8)(breaker->text, text, length, &status);
+    if (status > 0 || utext == NULL) return -1;
+    breaker->text = utext;
+    CICU_VERSIONED(ubrk_setUText)(breaker->iterator, utext, &status);
+    if (status > 0) return -1;
     int32_t count = 0;
-    for (int32_t offset = ubrk_next(iterator); offset != UBRK_DONE; offset = ubrk_next(iterator)) {
-        if (count == capacity) { count = -1; break; }
-        int32_t rule = ubrk_getRuleStatus(iterator);
+    for (int32_t offset = CICU_VERSIONED(ubrk_next)(breaker->iterator); offset != CICU_UBRK_DONE;
+         offset = CICU_VERSIONED(ubrk_next)(breaker->iterator)) {
+        if (count == capacity) return -1;
         offsets[count] = offset;
-        hard[count] = rule >= UBRK_LINE_HARD && rule < UBRK_LINE_HARD_LIMIT;
         count += 1;
     }
-    utext_close(&utext);
     return count;
 }

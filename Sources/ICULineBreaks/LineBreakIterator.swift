@@ -7,8 +7,7 @@ internal import Darwin
 
 /// UAX #14 line-break opportunities from ICU's line-break iterator (root locale rules).
 ///
-/// This is the only Swift file that touches ICU; it imports no Foundation, whose own copy of
-/// ICU would clash with `CICU` at compile time. Each thread reuses one iterator.
+/// This is the only Swift file that touches ICU. Each thread reuses one iterator.
 package enum LineBreakIterator {
     /// One break opportunity: the UTF-8 offset before which a line may (or, when `isHard`, must)
     /// end.
@@ -18,35 +17,51 @@ package enum LineBreakIterator {
     }
 
     /// The break opportunities of `utf8`, in order; the last is always at `utf8.count` (the
-    /// end of text). Empty for empty text. O(length).
+    /// end of text). Empty for empty text. A break is hard when a mandatory break character
+    /// (LF, VT, FF, CR, NEL, LS, PS) ends the text before it. O(length).
     package static func opportunities(in utf8: UnsafeBufferPointer<UInt8>) -> [Opportunity] {
-        guard !utf8.isEmpty, let iterator = threadIterator() else { return [] }
+        guard !utf8.isEmpty else { return [] }
         let capacity = utf8.count + 1
         var offsets = [Int32](repeating: 0, count: capacity)
-        var hard = [UInt8](repeating: 0, count: capacity)
-        let count = utf8.withMemoryRebound(to: CChar.self) { text in
-            cicu_line_breaks(iterator, text.baseAddress, Int64(text.count), &offsets, &hard, Int32(capacity))
+        let count = threadBreaker().map { breaker in
+            utf8.withMemoryRebound(to: CChar.self) { text in
+                cicu_line_breaks(breaker, text.baseAddress, Int64(text.count), &offsets, Int32(capacity))
+            }
+        } ?? -1
+        // Without ICU's rules (never seen: they are part of libicuuc's data), the text is one segment.
+        guard count > 0 else { return [Opportunity(offset: utf8.count, isHard: endsWithHardBreak(utf8, utf8.count))] }
+        return (0..<Int(count)).map {
+            let offset = Int(offsets[$0])
+            return Opportunity(offset: offset, isHard: endsWithHardBreak(utf8, offset))
         }
-        guard count > 0 else { return [Opportunity(offset: utf8.count, isHard: false)] }
-        return (0..<Int(count)).map { Opportunity(offset: Int(offsets[$0]), isHard: hard[$0] != 0) }
+    }
+
+    /// Whether `utf8[..<offset]` ends with LF, VT, FF, CR, NEL (C2 85), LS (E2 80 A8) or PS (E2 80 A9).
+    private static func endsWithHardBreak(_ utf8: UnsafeBufferPointer<UInt8>, _ offset: Int) -> Bool {
+        guard offset > 0 else { return false }
+        switch utf8[offset - 1] {
+        case 0x0A...0x0D: return true
+        case 0x85: return offset >= 2 && utf8[offset - 2] == 0xC2
+        case 0xA8, 0xA9: return offset >= 3 && utf8[offset - 3] == 0xE2 && utf8[offset - 2] == 0x80
+        default: return false
+        }
     }
 
     private static let key: pthread_key_t = {
         var key = pthread_key_t()
         #if canImport(Darwin)
-        pthread_key_create(&key) { cicu_line_iterator_close(OpaquePointer($0)) }
+        pthread_key_create(&key) { cicu_line_breaker_close($0.assumingMemoryBound(to: cicu_line_breaker.self)) }
         #else
-        pthread_key_create(&key) { if let iterator = $0 { cicu_line_iterator_close(OpaquePointer(iterator)) } }
+        pthread_key_create(&key) { $0.map { cicu_line_breaker_close($0.assumingMemoryBound(to: cicu_line_breaker.self)) } }
         #endif
         return key
     }()
 
-    /// This thread's iterator, opened on first use; nil only if ICU cannot load its rules.
-    private static func threadIterator() -> OpaquePointer? {
-        if let existing = pthread_getspecific(key) { return OpaquePointer(existing) }
-        var status = U_ZERO_ERROR
-        guard let iterator = cicu_line_iterator_open(&status), status.rawValue <= U_ZERO_ERROR.rawValue else { return nil }
-        pthread_setspecific(key, UnsafeRawPointer(iterator))
-        return iterator
+    /// This thread's breaker, opened on first use; nil only if ICU cannot load its rules.
+    private static func threadBreaker() -> UnsafeMutablePointer<cicu_line_breaker>? {
+        if let existing = pthread_getspecific(key) { return existing.assumingMemoryBound(to: cicu_line_breaker.self) }
+        guard let breaker = cicu_line_breaker_open() else { return nil }
+        pthread_setspecific(key, breaker)
+        return breaker
     }
 }

@@ -23,14 +23,19 @@ extension PreparedText {
             return TextLine(range: index(box.start)..<index(box.end), text: display, width: box.width,
                             height: height, baseline: baseline, isHyphenated: box.isHyphenated, isTruncated: false)
         }
-        if fill.isTruncated, let last = fill.boxes.last {
+        if fill.hidden == .blank, let last = lines.last {  // the dropped blank lines belong to the last
+            lines[lines.count - 1] = TextLine(
+                range: last.range.lowerBound..<text.endIndex, text: last.text, width: last.width,
+                height: last.height, baseline: last.baseline, isHyphenated: last.isHyphenated, isTruncated: false)
+        }
+        if fill.hidden == .visible, let last = fill.boxes.last {
             let cut = truncatedLine(from: last.start, width: limit, truncation: truncation, ellipsis: ellipsis)
             let (height, baseline) = metrics(of: last.faces, lineHeight)  // the height of the line it replaces
             lines[lines.count - 1] = TextLine(
                 range: index(last.start)..<text.endIndex, text: cut.text, width: cut.width,
                 height: height, baseline: baseline, isHyphenated: false, isTruncated: true)
         }
-        return TextLayout(lines: lines, maxWidth: width)
+        return TextLayout(lines: lines, maxWidth: limit)
     }
 
     /// How many lines the text takes at `width` (as `layout(width:).lineCount`, without building
@@ -57,9 +62,12 @@ extension PreparedText {
         var isHyphenated: Bool
     }
 
-    /// Greedy fill at `limit`; stops after `maxLines` lines (when above zero) and says whether
-    /// text with something visible was left over.
-    func fill(width limit: Double, maxLines: Int) -> (boxes: [LineBox], isTruncated: Bool) {
+    /// What a fill stopped by `maxLines` left out.
+    enum Hidden { case nothing, blank, visible }
+
+    /// Greedy fill at `limit`; stops after `maxLines` lines (when above zero) and says what was
+    /// left over.
+    func fill(width limit: Double, maxLines: Int) -> (boxes: [LineBox], hidden: Hidden) {
         let band = 0.15 * stack.size
         let lineLimit = maxLines > 0 ? maxLines : .max
         var boxes: [LineBox] = []
@@ -78,25 +86,30 @@ extension PreparedText {
         }
 
         while index < segments.count {
-            if boxes.count == lineLimit { return (boxes, hasVisibleText(after: line.start)) }
+            if boxes.count == lineLimit { return (boxes, hasVisibleText(after: line.start) ? .visible : .blank) }
             let segment = segments[index]
             let from = resume ?? segment.start
-            let piece = resume == nil && !segment.hasTab
-                ? (content: segment.contentWidth, advance: segment.advance, faces: segment.faces)
-                : span(from..<segment.breakStart, from: pen)
+            // Text on a line is measured in the context of the text before it on the line; a line
+            // starts without context, as a renderer drawing it alone would shape it.
+            let piece = resume != nil ? span(from..<segment.breakStart, from: 0, previous: nil)
+                : segment.hasTab ? span(from..<segment.breakStart, from: pen, previous: placed > 0 ? context(before: from) : nil)
+                : placed == 0 ? widthsAlone(index)
+                : (content: segment.contentWidth, advance: segment.advance, faces: segment.faces)
             let hyphen = segment.isSoftHyphen ? hyphenWidth : 0
             var end = pen + piece.content + hyphen
             var fits = end <= limit
             if placed > 0, abs(end - limit) <= band {
-                end = span(line.start..<segment.contentEnd, from: 0, suffix: segment.isSoftHyphen ? self.hyphen : "").content
+                end = span(line.start..<segment.contentEnd, from: 0, suffix: segment.isSoftHyphen ? self.hyphen : "",
+                           previous: nil).content
                 fits = end <= limit
             }
             if !fits, placed > 0 {
                 finish(at: from)
                 continue
             }
-            if !fits, let split = graphemePrefix(from..<segment.contentEnd, fitting: limit) {
-                line.contentEnd = split.end
+            if !fits, let split = graphemePrefix(from..<segment.contentEnd, fitting: limit,
+                                                 suffix: segment.isSoftHyphen ? self.hyphen : "") {
+                line.contentEnd = hangingWhitespaceStart(in: from..<split.end)
                 line.width = split.width
                 line.faces.formUnion(split.faces)
                 finish(at: split.end)
@@ -119,29 +132,42 @@ extension PreparedText {
         if placed > 0 {
             finish(at: segments.last?.end ?? 0)
         } else if boxes.isEmpty || segments.last?.isHard == true {
-            if boxes.count == lineLimit { return (boxes, false) }
+            if boxes.count == lineLimit { return (boxes, .blank) }
             finish(at: line.start)
         }
-        return (boxes, false)
+        return (boxes, .nothing)
     }
 
-    /// The longest prefix of `range` (whole grapheme clusters, at least one) whose exact width
-    /// fits `limit`, when that is not all of `range`. Binary search over the cluster boundaries,
-    /// shaping each candidate prefix: O(length × log length).
-    private func graphemePrefix(_ range: Range<Int>, fitting limit: Double) -> (end: Int, width: Double, faces: FaceMask)? {
+    /// The longest prefix of `range` (whole grapheme clusters, at least one, and any invisible
+    /// clusters after them that still fit) whose exact width fits `limit`, `suffix` counted
+    /// when the prefix is all of `range`; nil when all of it fits. Binary search over the
+    /// cluster boundaries, shaping each candidate prefix: O(length × log length).
+    private func graphemePrefix(_ range: Range<Int>, fitting limit: Double, suffix: String)
+        -> (end: Int, width: Double, faces: FaceMask)? {
         let boundaries = graphemeBoundaries(in: range)
         guard boundaries.count > 1 else { return nil }
+        func prefix(_ count: Int) -> Measured {
+            span(range.lowerBound..<boundaries[count], from: 0, suffix: count == boundaries.count - 1 ? suffix : "", previous: nil)
+        }
         var low = 1, high = boundaries.count - 1  // the answer is in low...high
-        var best = span(range.lowerBound..<boundaries[1], from: 0)
+        var best = prefix(1)
         while low < high {
             let middle = (low + high + 1) / 2
-            let candidate = span(range.lowerBound..<boundaries[middle], from: 0)
+            let candidate = prefix(middle)
             if candidate.content <= limit {
                 low = middle
                 best = candidate
             } else {
                 high = middle - 1
             }
+        }
+        // Invisible clusters (a soft hyphen, a joiner) stay with the one before them when they fit.
+        while low < boundaries.count - 1,
+              slice(boundaries[low]..<boundaries[low + 1]).unicodeScalars.allSatisfy(\.properties.isDefaultIgnorableCodePoint) {
+            let longer = prefix(low + 1)
+            guard longer.content <= max(limit, best.content) else { break }
+            low += 1
+            best = longer
         }
         if low == boundaries.count - 1 { return nil }
         return (boundaries[low], best.content, best.faces)
@@ -165,6 +191,12 @@ extension PreparedText {
         }
     }
 
+    /// Where the whitespace hanging at the end of `text[range]` starts.
+    func hangingWhitespaceStart(in range: Range<Int>) -> Int {
+        var bytes = text
+        return bytes.withUTF8 { range.lowerBound + HangingWhitespace.start(in: UnsafeBufferPointer(rebasing: $0[range])) }
+    }
+
     /// The `String.Index` of a UTF-8 offset.
     func index(_ offset: Int) -> String.Index { text.utf8.index(text.utf8.startIndex, offsetBy: offset) }
 
@@ -173,24 +205,27 @@ extension PreparedText {
 
     /// The exact width of `text[range]` then `suffix`, set from pen position `x`: see
     /// `measure(line:from:)`.
-    func span(_ range: Range<Int>, from x: Double, suffix: String = "", cache: WidthCache? = nil) -> Measured {
-        measure(line: slice(range) + suffix, from: x, cache: cache)
+    func span(_ range: Range<Int>, from x: Double, suffix: String = "", previous: Int?, cache: WidthCache? = nil) -> Measured {
+        measure(line: slice(range) + suffix, from: x, previous: previous, cache: cache)
     }
 
     /// A width measured from a pen position, and the faces used.
     typealias Measured = (content: Double, advance: Double, faces: FaceMask)
 
-    /// The exact width of `line` set from pen position `x`: the stretches between tabs each
-    /// shaped whole, each tab advancing to the next tab stop. `content` excludes whitespace
-    /// hanging at the end; `advance` includes it; both are measured from `x`.
-    func measure(line: String, from x: Double, cache: WidthCache? = nil) -> Measured {
+    /// The exact width of `line` set from pen position `x`, after text whose last face was
+    /// `previous`: the stretches between tabs each shaped whole, each tab advancing to the next
+    /// tab stop. `content` excludes whitespace hanging at the end; `advance` includes it; both
+    /// are measured from `x`.
+    func measure(line: String, from x: Double, previous: Int?, cache: WidthCache? = nil) -> Measured {
         var pen = x, hanging = 0.0
         var faces = FaceMask()
+        var previous = previous
         for (position, piece) in line.utf8.split(separator: 0x09, omittingEmptySubsequences: false).enumerated() {
             if position > 0, tabInterval > 0 { pen = ((pen / tabInterval).rounded(.down) + 1) * tabInterval }
             hanging = 0
             guard !piece.isEmpty else { continue }
-            let measured = stack.measure(String(Substring(piece)), cache: cache)
+            let measured = stack.measure(String(Substring(piece)), previous: previous, cache: cache)
+            previous = measured.lastFace
             pen += stack.points(measured.units)
             hanging = stack.points(measured.hangingUnits)
             if measured.units > measured.hangingUnits { faces.formUnion(measured.faces) }

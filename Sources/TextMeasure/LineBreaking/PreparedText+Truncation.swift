@@ -18,7 +18,9 @@ extension PreparedText {
             lineStart = segment.end
         }
         let headRange = head ?? start..<start
-        return cut(head: headRange, tail: tail ?? headRange, width: limit, truncation: truncation, ellipsis: ellipsis)
+        let tailRange = tail ?? headRange
+        return cut(head: headRange, tail: tailRange.lowerBound..<hangingWhitespaceStart(in: tailRange),
+                   width: limit, truncation: truncation, ellipsis: ellipsis)
     }
 
     /// The most grapheme clusters of `head` (from its start) and of `tail` (from its end) that
@@ -48,12 +50,13 @@ extension PreparedText {
                 .trimmingHangingWhitespace(atEnd: false)
             return kept + ellipsis + tailKept
         }
+        let previous: Int? = nil  // the line starts here
         var low = -1, high = max(most, 0)  // -1: not even the ellipsis fits
         var best: (text: String, measured: Measured)?
         while low < high {
             let middle = (low + high + 1) / 2
             let text = candidate(keeping: middle)
-            let measured = measure(line: text, from: 0)
+            let measured = measure(line: text, from: 0, previous: previous)
             if measured.content <= limit {
                 low = middle
                 best = (text, measured)
@@ -62,7 +65,7 @@ extension PreparedText {
             }
         }
         guard low >= 0 else { return ("", 0, FaceMask(0)) }
-        let found = best ?? { let text = candidate(keeping: low); return (text, measure(line: text, from: 0)) }()
+        let found = best ?? { let text = candidate(keeping: low); return (text, measure(line: text, from: 0, previous: previous)) }()
         return (found.text, found.measured.content, found.measured.faces)
     }
 }
@@ -77,8 +80,8 @@ extension FontStack {
     public func truncate(_ text: String, toWidth width: Double, truncation: Truncation = .end,
                          ellipsis: String = "…", cache: WidthCache? = .shared) -> String {
         let prepared = PreparedText(text: text, stack: self, segments: [], tabInterval: defaultTabInterval(cache), cache: cache)
-        if prepared.measure(line: text, from: 0, cache: cache).content <= width { return text }
-        let all = 0..<text.utf8.count
+        if prepared.measure(line: text, from: 0, previous: nil, cache: cache).content <= width { return text }
+        let all = 0..<prepared.hangingWhitespaceStart(in: 0..<text.utf8.count)
         return prepared.cut(head: all, tail: all, width: max(width, 0), truncation: truncation, ellipsis: ellipsis).text
     }
 }

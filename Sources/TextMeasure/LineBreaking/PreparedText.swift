@@ -37,38 +37,71 @@ public struct PreparedText: Sendable {
         var contentWidth: Double
         var advance: Double
         var faces: FaceMask
+        /// The face of the segment's last cluster: the context of the next segment's leading
+        /// digits, spaces and punctuation, which keep the face of the text before them on a line.
+        var lastFace: Int
+        /// The widths above depend on that context: the segment starts with a common character
+        /// and follows text in a fallback face. At a line's start it is measured again alone.
+        var dependsOnContext: Bool
+    }
+
+    /// The widths of segment `index` at the start of a line, where no text precedes it.
+    func widthsAlone(_ index: Int) -> (content: Double, advance: Double, faces: FaceMask) {
+        let segment = segments[index]
+        guard segment.dependsOnContext else { return (segment.contentWidth, segment.advance, segment.faces) }
+        return span(segment.start..<segment.breakStart, from: 0, previous: nil, cache: cache)
+    }
+
+    /// The face of the text just before UTF-8 offset `offset` on the same line (nil at the start
+    /// of the text), as itemizing the line whole would have it. O(log segments).
+    func context(before offset: Int) -> Int? {
+        guard offset > 0 else { return nil }
+        var low = 0, high = segments.count  // the first segment ending at or after offset
+        while low < high {
+            let middle = (low + high) / 2
+            if segments[middle].end < offset { low = middle + 1 } else { high = middle }
+        }
+        guard low < segments.count else { return segments.last?.lastFace }
+        if segments[low].start == offset { return low > 0 ? segments[low - 1].lastFace : nil }
+        return segments[low].lastFace
     }
 
     /// The width of the widest segment that no break opportunity divides (with its hyphen when
-    /// it ends at a soft hyphen): the narrowest the text can be laid out without breaking inside
-    /// a word. O(segments).
+    /// it ends at a soft hyphen), or `maxContentWidth` if that is less: the narrowest the text can
+    /// be laid out without breaking inside a word. O(length).
     public var minContentWidth: Double {
         var widest = 0.0
         for index in segments.indices {
             let segment = segments[index]
-            let width = segment.hasTab ? span(segment.start..<segment.contentEnd, from: 0).content : segment.contentWidth
+            let width = segment.hasTab || segment.dependsOnContext
+                ? span(segment.start..<segment.contentEnd, from: 0, previous: nil, cache: cache).content
+                : segment.contentWidth
             widest = max(widest, width + (segment.isSoftHyphen ? hyphenWidth : 0))
         }
-        return widest
+        return segments.contains(where: \.isSoftHyphen) ? min(widest, maxContentWidth) : widest
     }
 
     /// The width of the widest hard line (the text between hard breaks) laid on one line: any
-    /// width at least this keeps every hard line on one line. A hard line of several segments
-    /// is shaped whole (through the cache), so this is exact. O(length).
+    /// width at least this keeps every hard line on one line. It is the larger of the line
+    /// shaped whole (through the cache) and the sum of its segments that layout adds up. O(length).
     public var maxContentWidth: Double {
         var widest = 0.0
-        var first = 0
-        for index in segments.indices where segments[index].isHard || index == segments.count - 1 {
-            let line = segments[first...index], last = segments[index]
-            if line.count == 1, !last.hasTab {
-                widest = max(widest, last.contentWidth)
+        var first = 0, pen = 0.0
+        for index in segments.indices {
+            let segment = segments[index]
+            let end: Double
+            if segment.hasTab {
+                let piece = span(segment.start..<segment.breakStart, from: pen, previous: context(before: segment.start))
+                (end, pen) = (pen + piece.content, pen + piece.advance)
             } else {
-                let exact = span(segments[first].start..<last.contentEnd, from: 0, cache: cache).content
-                let summed = line.contains { $0.hasTab } ? exact
-                    : line.dropLast().reduce(last.contentWidth) { $0 + $1.advance }
-                widest = max(widest, exact, summed)
+                (end, pen) = (pen + segment.contentWidth, pen + segment.advance)
             }
+            guard segment.isHard || index == segments.count - 1 else { continue }
+            let exact = index == first && !segment.hasTab ? end
+                : span(segments[first].start..<segment.contentEnd, from: 0, previous: nil, cache: cache).content
+            widest = max(widest, exact, end)
             first = index + 1
+            pen = 0
         }
         return widest
     }
@@ -84,31 +117,56 @@ extension FontStack {
         var segments: [PreparedText.Segment] = []
         var bytes = text
         bytes.withUTF8 { utf8 in
-            let breaks = LineBreaker.opportunities(in: utf8)
+            // A break inside a grapheme cluster (UAX #14 allows one before a combining mark
+            // that follows a space) is not taken: clusters are never split across lines.
+            let breaks = LineBreaker.opportunities(in: utf8).filter {
+                $0.isHard || $0.offset == utf8.count || !Self.continuesCluster(utf8, at: $0.offset)
+            }
             segments.reserveCapacity(breaks.count)
             var start = 0
+            var previous: Int?
             for (end, isHard) in breaks {
                 let breakStart = isHard ? HardBreak.start(in: utf8, before: end, after: start) : end
                 let piece = UnsafeBufferPointer(rebasing: utf8[start..<breakStart])
                 let contentEnd = start + HangingWhitespace.start(in: piece)
                 let hasTab = piece.contains(0x09)
+                // A soft hyphen shows only where a line breaks at it: not at a hard break or the end.
+                let isSoftHyphen = !isHard && end < utf8.count && contentEnd == breakStart && contentEnd - start >= 2
+                    && utf8[contentEnd - 2] == 0xC2 && utf8[contentEnd - 1] == 0xAD
                 var segment = PreparedText.Segment(
                     start: start, contentEnd: contentEnd, breakStart: breakStart, end: end, isHard: isHard,
-                    isSoftHyphen: contentEnd == breakStart && contentEnd - start >= 2
-                        && utf8[contentEnd - 2] == 0xC2 && utf8[contentEnd - 1] == 0xAD,
-                    hasTab: hasTab, contentWidth: 0, advance: 0, faces: FaceMask(0))
+                    isSoftHyphen: isSoftHyphen, hasTab: hasTab, contentWidth: 0, advance: 0, faces: FaceMask(0),
+                    lastFace: previous ?? 0, dependsOnContext: false)
                 if !hasTab, breakStart > start {
-                    let measured = measure(String(decoding: piece, as: UTF8.self), cache: cache)
+                    let text = String(decoding: piece, as: UTF8.self)
+                    segment.dependsOnContext = (previous ?? 0) != 0 && Itemizer.startsWithCommon(text)
+                    let measured = measure(text, previous: previous, cache: cache)
                     segment.advance = points(measured.units)
                     segment.contentWidth = points(measured.units - measured.hangingUnits)
                     segment.faces = measured.faces
+                    segment.lastFace = measured.lastFace
                 }
+                previous = isHard ? nil : segment.lastFace  // each hard line starts a line: no context
                 segments.append(segment)
                 start = end
             }
         }
         let interval = tabInterval ?? defaultTabInterval(cache)
         return PreparedText(text: text, stack: self, segments: segments, tabInterval: interval, cache: cache)
+    }
+
+    /// Whether the scalar at `offset` extends the grapheme cluster before it: a combining mark,
+    /// ZWJ, variation selector or emoji modifier (Grapheme_Cluster_Break Extend, SpacingMark, ZWJ).
+    private static func continuesCluster(_ utf8: UnsafeBufferPointer<UInt8>, at offset: Int) -> Bool {
+        guard utf8[offset] >= 0x80 else { return false }
+        var decoder = UTF8()
+        var bytes = utf8[offset...].makeIterator()
+        guard case .scalarValue(let scalar) = decoder.decode(&bytes) else { return false }
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: return true
+        default: return scalar.value == 0x200D || scalar.properties.isEmojiModifier
+                || (0xFE00...0xFE0F).contains(scalar.value) || (0xE0100...0xE01EF).contains(scalar.value)
+        }
     }
 
     /// Eight spaces of the primary font.

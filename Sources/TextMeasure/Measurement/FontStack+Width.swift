@@ -48,9 +48,10 @@ extension FontStack {
         return found
     }
 
-    /// `text` shaped, through `cache` when there is one.
-    func measure(_ text: String, cache: WidthCache?) -> ShapedWidth {
-        cache?.measure(of: text, in: fontSet) ?? Shaper.measure(of: text, in: fontSet)
+    /// `text` shaped, through `cache` when there is one; `previous` is the face of the text
+    /// before it, when it is part of a longer text.
+    func measure(_ text: String, previous: Int? = nil, cache: WidthCache?) -> ShapedWidth {
+        cache?.measure(of: text, in: fontSet, previous: previous) ?? Shaper.measure(of: text, in: fontSet, previous: previous)
     }
 
     /// `units` of the primary font in points at the stack's size.

@@ -45,12 +45,15 @@ public final class WidthCache: Sendable {
     }
 
     /// The shaped width of `text` in primary font units, shaped only when not cached.
+    /// `previous` (the face before the text, see `Itemizer.runs`) is part of the key only when
+    /// the text starts with a common character, the only case where it can matter.
     /// O(length) to hash; a hit is one dictionary probe under the shard's lock.
-    func measure(of text: String, in set: FontSet) -> ShapedWidth {
-        let key = Key(set: set.id, text: ExactText(text))
+    func measure(of text: String, in set: FontSet, previous: Int? = nil) -> ShapedWidth {
+        let context = previous.map { $0 > 0 && Itemizer.startsWithCommon(text) ? $0 : 0 } ?? 0
+        let key = Key(set: set.id, context: context, text: ExactText(text))
         let shard = shards[key.text.hash & (shards.count - 1)]
         if let measured = shard.value(for: key) { return measured }
-        let measured = Shaper.measure(of: text, in: set)
+        let measured = Shaper.measure(of: text, in: set, previous: context)
         shard.insert(measured, for: key, reservingFrom: count, capacity: capacity)
         return measured
     }
@@ -72,9 +75,11 @@ public final class WidthCache: Sendable {
 
     struct Key: Hashable, Sendable {
         let set: Int
+        /// The face before the text, when it decides the face of the text's first characters; else 0.
+        let context: Int
         let text: ExactText
 
-        func hash(into hasher: inout Hasher) { hasher.combine(text.hash &+ set &* 0x9E37_79B9) }
+        func hash(into hasher: inout Hasher) { hasher.combine(text.hash &+ (set &* 64 &+ context) &* 0x9E37_79B9) }
     }
 
     private final class Shard: Sendable {

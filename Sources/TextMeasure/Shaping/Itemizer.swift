@@ -29,7 +29,12 @@ enum Itemizer {
     /// face covers goes to the face covering its first scalar, else the primary, and its
     /// uncovered scalars are passed to `uncovered`. Common and inherited characters join the
     /// script run around them (leading ones join the first script that follows).
-    static func runs(of text: String, in set: FontSet, uncovered: ((Unicode.Scalar) -> Void)? = nil) -> [ShapingRun] {
+    ///
+    /// `previous` is the face of the text just before this one, when it is measured as part of a
+    /// longer text (a segment of a paragraph): leading common clusters stay with it as they would
+    /// in the whole text.
+    static func runs(of text: String, in set: FontSet, previous: Int? = nil,
+                     uncovered: ((Unicode.Scalar) -> Void)? = nil) -> [ShapingRun] {
         var runs: [ShapingRun] = []
         var start = text.startIndex
         var lower = 0
@@ -38,7 +43,7 @@ enum Itemizer {
             let upper = lower + text.utf8.distance(from: start, to: end)
             let cluster = text.unicodeScalars[start..<end]
             let script = script(of: cluster)
-            let faceIndex = face(for: cluster, script: script, in: set, previous: runs.last?.faceIndex, uncovered: uncovered)
+            let faceIndex = face(for: cluster, script: script, in: set, previous: runs.last?.faceIndex ?? previous, uncovered: uncovered)
             if let last = runs.last, last.faceIndex == faceIndex,
                script == HB_SCRIPT_COMMON || last.script == HB_SCRIPT_COMMON || last.script == script {
                 runs[runs.count - 1].utf8Range = last.utf8Range.lowerBound..<upper
@@ -50,6 +55,15 @@ enum Itemizer {
             lower = upper
         }
         return runs
+    }
+
+    /// Whether the first scalar of `text` is Common or Inherited (a digit, a space, punctuation):
+    /// then the face of the text before it may decide its face.
+    static func startsWithCommon(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first else { return false }
+        if first.isASCII { return !(first.properties.isAlphabetic) }
+        let script = hb_unicode_script(unicodeFunctions, first.value)
+        return script == HB_SCRIPT_COMMON || script == HB_SCRIPT_INHERITED
     }
 
     /// The first script of the cluster that is not Common, Inherited or Unknown; else Common.

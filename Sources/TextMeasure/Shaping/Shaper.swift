@@ -12,23 +12,25 @@ enum Shaper {
     private nonisolated(unsafe) static let neutralLanguage = hb_language_from_string("und", -1)
 
     /// The exact shaped width of `text` in primary font units, the part of it that its hanging
-    /// whitespace takes, and the faces that shaped it. O(length).
-    static func measure(of text: String, in set: FontSet) -> ShapedWidth {
+    /// whitespace takes, and the faces that shaped it. `previous` is the face of the text before
+    /// it, when it is part of a longer text (see `Itemizer.runs`). O(length).
+    static func measure(of text: String, in set: FontSet, previous: Int? = nil) -> ShapedWidth {
         var bytes = text
         return bytes.withUTF8 { utf8 in
             let hangingStart = HangingWhitespace.start(in: utf8)
-            if Itemizer.isSingleRun(utf8, in: set) {
+            if Itemizer.isSingleRun(utf8, in: set), (previous ?? 0) == 0 || !Itemizer.startsWithCommon(text) {
                 let (units, hanging) = advance(utf8, utf8.indices, face: set.faces[0], features: set.hbFeatures[0],
                                                hangingStart: hangingStart)
-                return ShapedWidth(units: Double(units), hangingUnits: Double(hanging), faces: FaceMask(0))
+                return ShapedWidth(units: Double(units), hangingUnits: Double(hanging), faces: FaceMask(0), lastFace: 0)
             }
-            var measured = ShapedWidth(units: 0, hangingUnits: 0, faces: FaceMask())
-            for run in Itemizer.runs(of: text, in: set) {
+            var measured = ShapedWidth(units: 0, hangingUnits: 0, faces: FaceMask(), lastFace: previous ?? 0)
+            for run in Itemizer.runs(of: text, in: set, previous: previous) {
                 let (units, hanging) = advance(utf8, run.utf8Range, face: set.faces[run.faceIndex],
                                                features: set.hbFeatures[run.faceIndex], hangingStart: hangingStart)
                 measured.units += set.toPrimaryUnits(units, from: run.faceIndex)
                 measured.hangingUnits += set.toPrimaryUnits(hanging, from: run.faceIndex)
                 if run.utf8Range.lowerBound < hangingStart { measured.faces.insert(run.faceIndex) }
+                measured.lastFace = run.faceIndex
             }
             if measured.faces.isEmpty { measured.faces.insert(0) }
             return measured
