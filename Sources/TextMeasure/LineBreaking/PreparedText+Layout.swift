@@ -19,20 +19,20 @@ extension PreparedText {
         let fill = fill(width: limit, maxLines: maxLines)
         var lines = fill.boxes.map { box in
             let (height, baseline) = metrics(of: box.faces, lineHeight)
-            let display = slice(box.start..<box.contentEnd) + (box.isHyphenated ? hyphen : "")
-            return TextLine(range: index(box.start)..<index(box.end), text: display, width: box.width,
+            return TextLine(range: index(box.start)..<index(box.end), displayed: text[index(box.start)..<index(box.contentEnd)],
+                            suffix: box.isHyphenated ? hyphen : "", width: box.width,
                             height: height, baseline: baseline, isHyphenated: box.isHyphenated, isTruncated: false)
         }
         if fill.hidden == .blank, let last = lines.last {  // the dropped blank lines belong to the last
             lines[lines.count - 1] = TextLine(
-                range: last.range.lowerBound..<text.endIndex, text: last.text, width: last.width,
+                range: last.range.lowerBound..<text.endIndex, displayed: last.displayed, suffix: last.suffix, width: last.width,
                 height: last.height, baseline: last.baseline, isHyphenated: last.isHyphenated, isTruncated: false)
         }
         if fill.hidden == .visible, let last = fill.boxes.last {
             let cut = truncatedLine(from: last.start, width: limit, truncation: truncation, ellipsis: ellipsis)
             let (height, baseline) = metrics(of: last.faces, lineHeight)  // the height of the line it replaces
             lines[lines.count - 1] = TextLine(
-                range: index(last.start)..<text.endIndex, text: cut.text, width: cut.width,
+                range: index(last.start)..<text.endIndex, displayed: Substring(cut.text), suffix: "", width: cut.width,
                 height: height, baseline: baseline, isHyphenated: false, isTruncated: true)
         }
         return TextLayout(lines: lines, maxWidth: limit)
@@ -68,7 +68,12 @@ extension PreparedText {
     /// Greedy fill at `limit`; stops after `maxLines` lines (when above zero) and says what was
     /// left over.
     func fill(width limit: Double, maxLines: Int) -> (boxes: [LineBox], hidden: Hidden) {
-        let band = 0.15 * stack.size
+        // A line whose summed width ends this close to the limit is shaped whole. Below the limit
+        // the band guards against kerning or context across segments making the line wider than
+        // the sum; above it, it lets a line whose whole shaping is narrower keep the segment.
+        // Measured on the 48 paragraphs × 92 widths of the Pango comparison (35,253 lines), the
+        // whole line was never wider than the sum and at most 0.08 em narrower.
+        let below = 0.05 * stack.size, above = 0.03 * stack.size
         let lineLimit = maxLines > 0 ? maxLines : .max
         var boxes: [LineBox] = []
         var line = LineBox(start: 0, end: 0, contentEnd: 0, width: 0, faces: FaceMask(), isHyphenated: false)
@@ -95,11 +100,19 @@ extension PreparedText {
                 : segment.hasTab ? span(from..<segment.breakStart, from: pen, previous: placed > 0 ? context(before: from) : nil)
                 : placed == 0 ? widthsAlone(index)
                 : (content: segment.contentWidth, advance: segment.advance, faces: segment.faces)
-            let hyphen = segment.isSoftHyphen ? hyphenWidth : 0
-            var end = pen + piece.content + hyphen
+            var hyphenated = segment.isSoftHyphen
+            var end = pen + piece.content + (hyphenated ? hyphenWidth : 0)
             var fits = end <= limit
-            if placed > 0, abs(end - limit) <= band {
-                end = span(line.start..<segment.contentEnd, from: 0, suffix: segment.isSoftHyphen ? self.hyphen : "",
+            // A soft hyphen that does not fit with its hyphen still fits where the line goes on:
+            // when the next segment fits after it, no line breaks here and no hyphen shows.
+            if !fits, hyphenated, pen + piece.content <= limit, index + 1 < segments.count, !segments[index + 1].hasTab,
+               pen + piece.advance + segments[index + 1].contentWidth <= limit {
+                end = pen + piece.content
+                fits = true
+                hyphenated = false
+            }
+            if placed > 0, end > limit - below, end <= limit + above {
+                end = span(line.start..<segment.contentEnd, from: 0, suffix: hyphenated ? self.hyphen : "",
                            previous: nil).content
                 fits = end <= limit
             }
@@ -120,7 +133,7 @@ extension PreparedText {
             placed += 1
             line.contentEnd = segment.contentEnd
             line.width = end
-            line.isHyphenated = segment.isSoftHyphen
+            line.isHyphenated = hyphenated
             if segment.contentEnd > from { line.faces.formUnion(piece.faces) }
             index += 1
             resume = nil
@@ -244,7 +257,11 @@ extension PreparedText {
     /// Height and baseline of a line whose text uses `faces`.
     func metrics(of faces: FaceMask, _ lineHeight: LineHeight) -> (height: Double, baseline: Double) {
         var ascent = 0.0, descent = 0.0, gap = 0.0
-        for index in faces.indices where index < stack.fontSet.faces.count {
+        var bits = faces.bits
+        while bits != 0 {
+            let index = bits.trailingZeroBitCount
+            bits &= bits - 1
+            guard index < stack.fontSet.faces.count else { break }
             let metrics = stack.fontSet.faces[index].unscaledMetrics.scaled(to: stack.size)
             ascent = max(ascent, metrics.ascender)
             descent = max(descent, -metrics.descender)

@@ -27,8 +27,10 @@ public struct TextLine: Sendable, Hashable {
     /// without gaps or overlaps; a truncated last line's range runs to the end of the text.
     public let range: Range<String.Index>
     /// The line as displayed: without hanging whitespace and the hard break, with a hyphen when
-    /// it ends at a soft hyphen, and with the ellipsis when truncated.
-    public let text: String
+    /// it ends at a soft hyphen, and with the ellipsis when truncated. Built when asked for.
+    public var text: String { String(displayed) + suffix }
+    let displayed: Substring
+    let suffix: String
     /// The width of `text` in points: where its last glyph ends, hanging whitespace excluded.
     public let width: Double
     /// The line's height in points and the distance from its top to its baseline.

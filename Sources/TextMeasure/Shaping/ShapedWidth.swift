@@ -20,6 +20,4 @@ struct FaceMask: Sendable, Hashable {
     mutating func insert(_ index: Int) { bits |= 1 << UInt64(min(index, 63)) }
     mutating func formUnion(_ other: FaceMask) { bits |= other.bits }
 
-    /// The indices in the mask, ascending.
-    var indices: [Int] { (0..<64).filter { bits & (1 << UInt64($0)) != 0 } }
 }
