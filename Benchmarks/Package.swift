@@ -30,5 +30,16 @@ let package = Package(
             path: "Benchmarks/MeasurementBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
         ),
+        // Line wrapping (prepare + layout) on real table cells, Data/packages.tsv.
+        .executableTarget(
+            name: "WrapBenchmarks",
+            dependencies: [
+                .product(name: "TextMeasure", package: "TextMeasure"),
+                .product(name: "Benchmark", package: "package-benchmark"),
+                "CHarfBuzzBaseline",
+            ],
+            path: "Benchmarks/WrapBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        ),
     ]
 )

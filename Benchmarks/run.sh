@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Runs the TextMeasure benchmarks (package-benchmark) and prints each benchmark's p50 wall time
-# relative to the bare HarfBuzz baseline. About 2 minutes of measuring on 2 cores, plus the first
-# build (a few minutes from clean).
+# relative to a baseline measured in the same run: the bare HarfBuzz loop for MeasurementBenchmarks;
+# "prepare paragraph" and "bare hb_shape of the same 100k cells" for WrapBenchmarks. About 2
+# minutes of measuring on 2 cores, plus the first build (a few minutes from clean).
 #
-#   Benchmarks/run.sh                      # all six benchmarks
-#   Benchmarks/run.sh --filter '.*cache.*' # extra arguments go to `swift package benchmark`
+#   Benchmarks/run.sh                           # both targets
+#   Benchmarks/run.sh --target WrapBenchmarks   # extra arguments go to `swift package benchmark`
+#   Benchmarks/run.sh --filter '.*cache.*'
 #
 # Results (JMH JSON) are kept in $RESULTS_DIR, by default Benchmarks/.build/benchmark-results.
 set -euo pipefail
@@ -32,35 +34,84 @@ TARGETS = {
     "width(of:) warm cache lookup": ("≤ 0.10 (baseline ≥ 10×)", lambda r: r <= 0.10),
 }
 
-NAMES = {name.replace(" ", "_"): name for name in [BASELINE, "nominalWidth(of:)", *TARGETS]}
+# WrapBenchmarks (Benchmarks/WrapBenchmarks/WrapBenchmarks.swift): name → operations per iteration.
+PARAGRAPH_BASELINE = "prepare paragraph"
+PARAGRAPH = {PARAGRAPH_BASELINE: 10, "layout at a new width": 100, "lineCount at a new width": 100}
+PARAGRAPH_TARGET = ("< 1/20 of a prepare", lambda r: r < 1 / 20)
+CELLS_BASELINE = "bare hb_shape of the same 100k cells (baseline)"
+CELLS = [CELLS_BASELINE, "wrap 100k cells, cold cache", "wrap 100k cells, no cache", "wrap 100k cells, warm shared cache"]
+
+NAMES = {name.replace(" ", "_"): name for name in [BASELINE, "nominalWidth(of:)", *TARGETS, *PARAGRAPH, *CELLS]}
 
 files = glob.glob(f"{sys.argv[1]}/*.jmh.json")
 if not files:
     sys.exit("no JMH results found")
-rows = {}
+rows = {}  # target → name → (p50 ms, mallocs, iterations)
 for entry in json.load(open(files[0])):
     # "package.benchmark.<target>.<name, spaces turned into underscores>"
-    jmh_name = entry["benchmark"].split(".", 3)[3]
+    _, _, target_name, jmh_name = entry["benchmark"].split(".", 3)
     name = NAMES.get(jmh_name, jmh_name)
     wall = entry["secondaryMetrics"]["Time (wall clock)"]
     scale = {"ns": 1e-6, "μs": 1e-3, "us": 1e-3, "ms": 1.0, "s": 1e3}[wall["scoreUnit"]]
     p50_ms = wall["scorePercentiles"]["50.0"] * scale
     mallocs = entry["secondaryMetrics"].get("Malloc (total)", {}).get("scorePercentiles", {}).get("50.0")
-    rows[name] = (p50_ms, mallocs, entry["measurementIterations"])
+    rows.setdefault(target_name, {})[name] = (p50_ms, mallocs, entry["measurementIterations"])
 
-base = rows.get(BASELINE, (None,))[0]
-print()
-print(f"p50 wall time per batch of {BATCH:,} strings, ratio = p50 ÷ p50 of '{BASELINE}'")
-header = f"{'benchmark':<42} {'p50 ms':>9} {'ns/string':>10} {'mallocs':>8} {'n':>4} {'ratio':>7}  target"
-print(header)
-print("-" * len(header))
-for name in sorted(rows, key=lambda n: (n != BASELINE, n)):
-    p50, mallocs, n = rows[name]
-    ratio = p50 / base if base else float("nan")
-    target, check = TARGETS.get(name, ("", None))
-    verdict = "" if check is None else ("  met" if check(ratio) else "  MISSED")
-    mallocs_text = "-" if mallocs is None else f"{mallocs:.0f}"
-    print(f"{name:<42} {p50:>9.2f} {p50 * 1e6 / BATCH:>10.1f} {mallocs_text:>8} {n:>4} {ratio:>7.3f}  {target}{verdict}")
-if base and "width(of:) warm cache lookup" in rows:
-    print(f"\nbaseline ÷ warm cache lookup = {base / rows['width(of:) warm cache lookup'][0]:.1f}× (target ≥ 10×)")
+def mallocs_text(mallocs, per=1):
+    return "-" if mallocs is None else f"{mallocs / per:.0f}"
+
+measurement = rows.get("MeasurementBenchmarks", {})
+if measurement:
+    base = measurement.get(BASELINE, (None,))[0]
+    print()
+    print(f"p50 wall time per batch of {BATCH:,} strings, ratio = p50 ÷ p50 of '{BASELINE}'")
+    header = f"{'benchmark':<42} {'p50 ms':>9} {'ns/string':>10} {'mallocs':>8} {'n':>4} {'ratio':>7}  target"
+    print(header)
+    print("-" * len(header))
+    for name in sorted(measurement, key=lambda n: (n != BASELINE, n)):
+        p50, mallocs, n = measurement[name]
+        ratio = p50 / base if base else float("nan")
+        target, check = TARGETS.get(name, ("", None))
+        verdict = "" if check is None else ("  met" if check(ratio) else "  MISSED")
+        print(f"{name:<42} {p50:>9.2f} {p50 * 1e6 / BATCH:>10.1f} {mallocs_text(mallocs):>8} {n:>4} {ratio:>7.3f}  {target}{verdict}")
+    if base and "width(of:) warm cache lookup" in measurement:
+        print(f"\nbaseline ÷ warm cache lookup = {base / measurement['width(of:) warm cache lookup'][0]:.1f}× (target ≥ 10×)")
+
+wrap = rows.get("WrapBenchmarks", {})
+paragraph = {name: wrap[name] for name in PARAGRAPH if name in wrap}
+if paragraph:
+    # Per operation: p50 of an iteration ÷ the operations it does (10 prepares or 100 layouts).
+    base = paragraph[PARAGRAPH_BASELINE][0] / PARAGRAPH[PARAGRAPH_BASELINE] if PARAGRAPH_BASELINE in paragraph else None
+    print()
+    print(f"paragraph: p50 wall time per operation, ratio = p50 ÷ p50 of '{PARAGRAPH_BASELINE}' (cache: nil)")
+    header = f"{'benchmark':<42} {'p50 μs/op':>10} {'mallocs/op':>11} {'ops/iter':>9} {'n':>5} {'ratio':>7}  {'1/ratio':>7}  target"
+    print(header)
+    print("-" * len(header))
+    for name, ops in PARAGRAPH.items():
+        if name not in paragraph:
+            continue
+        p50, mallocs, n = paragraph[name]
+        per_op = p50 / ops
+        ratio = per_op / base if base else float("nan")
+        target, check = ("", None) if name == PARAGRAPH_BASELINE else PARAGRAPH_TARGET
+        verdict = "" if check is None or base is None else ("  met" if check(ratio) else "  MISSED")
+        print(f"{name:<42} {per_op * 1e3:>10.2f} {mallocs_text(mallocs, ops):>11} {ops:>9} {n:>5} {ratio:>7.3f}  {1 / ratio:>7.1f}  {target}{verdict}")
+
+cells = {name: wrap[name] for name in CELLS if name in wrap}
+if cells:
+    base = cells.get(CELLS_BASELINE, (None,))[0]
+    print()
+    print(f"100,000 cells (Data/packages.tsv), prepare + height(atWidth: 200) each; p50 wall time per batch,")
+    print(f"ratio = p50 ÷ p50 of '{CELLS_BASELINE}'")
+    header = f"{'benchmark':<48} {'p50 ms':>9} {'ns/cell':>8} {'mallocs':>8} {'n':>4} {'ratio':>7}"
+    print(header)
+    print("-" * len(header))
+    for name in CELLS:
+        if name not in cells:
+            continue
+        p50, mallocs, n = cells[name]
+        ratio = p50 / base if base else float("nan")
+        print(f"{name:<48} {p50:>9.2f} {p50 * 1e6 / BATCH:>8.0f} {mallocs_text(mallocs):>8} {n:>4} {ratio:>7.3f}")
 PYTHON
+
+echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg) (above ~0.5 on 2 cores, other work shared the machine)"

@@ -1,0 +1,281 @@
+// Benchmarks of TextMeasure's line wrapping (`FontStack.prepare` + `PreparedText` layout) on real
+// text: cells of the Debian package index in Benchmarks/Data/packages.tsv (see its README.md),
+// with the bundled font stack at 14 pt.
+//
+// Two groups, each with a baseline measured in the same run (`Benchmarks/run.sh` prints the ratios):
+//
+// * Paragraph: a 673-character English paragraph (Paragraph.text). "prepare paragraph" shapes
+//   every segment (cache: nil); "layout at a new width" and "lineCount at a new width" then lay
+//   the prepared paragraph out at widths that change every call. Target: a layout costs < 1/20
+//   of a prepare. One iteration = Paragraph.prepares prepares, or Paragraph.widths.count layouts.
+// * Cells: 100,000 table cells (the description and maintainer of each of the 50,000 rows),
+//   each prepared and measured with `height(atWidth: 200)`, with a cold, no or a warm cache,
+//   beside "bare hb_shape of the same 100k cells (baseline)": each cell shaped whole once, the
+//   least work any exact method needs. One iteration = all 100,000 cells.
+
+import Benchmark
+import CHarfBuzzBaseline
+import Foundation
+import TextMeasure
+
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .throughput, .mallocCountTotal],
+        timeUnits: .microseconds,
+        warmupIterations: 1,
+        scalingFactor: .one,  // one iteration = one batch (see above); run.sh divides by its size
+        maxDuration: .seconds(3),
+        maxIterations: 1_000
+    )
+    // A batch of 100,000 cells takes 0.3–1.3 s: 10–20 iterations keep the group to about a minute.
+    func cells(_ iterations: Int, setup: Benchmark.BenchmarkSetupHook? = nil) -> Benchmark.Configuration {
+        .init(timeUnits: .milliseconds, maxDuration: .seconds(10), maxIterations: iterations, setup: setup)
+    }
+
+    // Fixtures are built (and checked) before any measurement.
+    Benchmark.setup = {
+        Fixtures.check()
+    }
+
+    // MARK: Paragraph
+
+    // The baseline of the paragraph group: split at the break opportunities (ICU) and shape every
+    // segment with fallback, no cache.
+    Benchmark("prepare paragraph") { _ in
+        let stack = Fixtures.stack
+        let text = Paragraph.text
+        for _ in 0..<Paragraph.prepares {
+            blackHole(stack.prepare(text, cache: nil))
+        }
+    }
+
+    // Greedy fill over the segment widths at each width of Paragraph.widths in turn (no two
+    // consecutive calls at the same width), building every line's string. A line whose summed
+    // width comes within 0.15 em of the width is shaped whole.
+    Benchmark("layout at a new width") { _ in
+        let prepared = Fixtures.prepared
+        for width in Paragraph.widths {
+            blackHole(prepared.layout(width: width))
+        }
+    }
+
+    // The same fill, counting lines without building their strings.
+    Benchmark("lineCount at a new width") { _ in
+        let prepared = Fixtures.prepared
+        var total = 0
+        for width in Paragraph.widths {
+            total += prepared.lineCount(atWidth: width)
+        }
+        blackHole(total)
+    }
+
+    // MARK: 100,000 cells
+
+    // The baseline of the cell group: one hb_font, ONE reused hb_buffer, each cell shaped whole
+    // once (clear, add UTF-8, guess properties, hb_shape, sum x_advance). Primary font only, no
+    // line breaking: a lower bound for any exact wrapping.
+    Benchmark("bare hb_shape of the same 100k cells (baseline)", configuration: cells(20)) { _ in
+        let baseline = Fixtures.baseline
+        var total = 0.0
+        for cell in Fixtures.cells {
+            total += baseline.width(of: cell)
+        }
+        blackHole(total)
+    }
+
+    // prepare + height for every cell through a fresh cache (made and dropped outside the measured
+    // region): a segment is shaped the first time it appears in the batch, a hit afterwards.
+    Benchmark("wrap 100k cells, cold cache", configuration: cells(10)) { benchmark in
+        let stack = Fixtures.stack
+        let cells = Fixtures.cells
+        let cache = WidthCache(capacity: 500_000)
+        withExtendedLifetime(cache) {
+            benchmark.startMeasurement()
+            var total = 0.0
+            for cell in cells {
+                total += stack.prepare(cell, cache: cache).height(atWidth: Fixtures.cellWidth)
+            }
+            blackHole(total)
+            benchmark.stopMeasurement()
+        }
+    }
+
+    // prepare + height for every cell with every segment shaped (cache: nil).
+    Benchmark("wrap 100k cells, no cache", configuration: cells(10)) { _ in
+        let stack = Fixtures.stack
+        var total = 0.0
+        for cell in Fixtures.cells {
+            total += stack.prepare(cell, cache: nil).height(atWidth: Fixtures.cellWidth)
+        }
+        blackHole(total)
+    }
+
+    // prepare + height for every cell through `WidthCache.shared`, filled beforehand with every
+    // segment (the setup checks that a pass adds no miss): hashing and lookups, no shaping but
+    // the lines shaped whole near the width.
+    Benchmark("wrap 100k cells, warm shared cache", configuration: cells(20, setup: { Fixtures.warmSharedCache() })) { _ in
+        let stack = Fixtures.stack
+        var total = 0.0
+        for cell in Fixtures.cells {
+            total += stack.prepare(cell).height(atWidth: Fixtures.cellWidth)
+        }
+        blackHole(total)
+    }
+}
+
+// MARK: - Fixtures (built once, outside every measured region)
+
+enum Fixtures {
+    static let stack: FontStack = {
+        do { return try FontStack.bundled(size: 14) } catch { fatalError("bundled font stack: \(error)") }
+    }()
+
+    static let baseline: BareHarfBuzz = {
+        do { return BareHarfBuzz(path: try BundledFont.notoSans.path(), size: 14) } catch { fatalError("\(error)") }
+    }()
+
+    /// The paragraph shaped once, as "prepare paragraph" makes it.
+    static let prepared: PreparedText = stack.prepare(Paragraph.text, cache: nil)
+
+    /// The width every cell is wrapped at, in points (about 28 characters of Noto Sans at 14 pt).
+    static let cellWidth = 200.0
+
+    static let table: Table = Table.load()
+
+    /// 100,000 cells: the description then the maintainer of each of the table's 50,000 rows.
+    static let cells: [String] = {
+        let rows = table.rows.prefix(Table.cellRows)
+        precondition(rows.count == Table.cellRows, "packages.tsv has \(table.rows.count) rows, not \(Table.cellRows)")
+        return rows.flatMap { [$0[Table.description], $0[Table.maintainer]] }
+    }()
+
+    /// Checks that the fixtures measure what they claim.
+    static func check() {
+        // The baseline shapes as the library does: same widths for text the primary font covers.
+        var compared = 0
+        for cell in cells.prefix(2_000) where cell.utf8.allSatisfy({ (0x20..<0x7F).contains($0) }) {
+            let bare = baseline.width(of: cell)
+            let library = stack.width(of: cell, cache: nil)
+            precondition(abs(bare - library) <= 1e-9 * max(1, bare), "\(cell): bare \(bare) ≠ library \(library)")
+            compared += 1
+        }
+        precondition(compared > 1_000, "only \(compared) ASCII cells compared")
+        // The paragraph wraps at every width, and lineCount agrees with layout.
+        precondition((560...720).contains(Paragraph.text.count), "paragraph of \(Paragraph.text.count) characters")
+        for width in Paragraph.widths {
+            let lines = prepared.lineCount(atWidth: width)
+            precondition(lines > 1 && lines == prepared.layout(width: width).lineCount, "width \(width): \(lines) lines")
+        }
+    }
+
+    /// Measures every cell through `WidthCache.shared`, then checks that a second pass only hits.
+    static func warmSharedCache() {
+        let cache = WidthCache.shared
+        func pass() { for cell in cells { _ = stack.prepare(cell).height(atWidth: cellWidth) } }
+        pass()
+        let filled = cache.statistics
+        pass()
+        let checked = cache.statistics
+        precondition(checked.misses == filled.misses && checked.evictions == 0,
+                     "the shared cache does not hold every segment: \(filled) then \(checked)")
+    }
+}
+
+// MARK: - Paragraph
+
+enum Paragraph {
+    /// Prepares per iteration of "prepare paragraph".
+    static let prepares = 10
+
+    /// Widths in points, 100 + 7.3·k mod 300 for k = 0..<100: 100 distinct widths in 100…400,
+    /// consecutive ones 7.3 points apart (or wrapped around).
+    static let widths: [Double] = (0..<100).map { 100 + (Double($0) * 7.3).truncatingRemainder(dividingBy: 300) }
+
+    /// Real English text: the short descriptions of every 997th row of packages.tsv (those of at
+    /// least 40 characters), each made a sentence, until the paragraph reaches 600 characters.
+    /// 673 characters, 91 words, 99 segments between break opportunities.
+    static let text: String = {
+        var text = ""
+        for row in stride(from: 0, to: Fixtures.table.rows.count, by: 997) {
+            let description = Fixtures.table.rows[row][Table.description]
+            guard description.count >= 40 else { continue }
+            let sentence = description.prefix(1).uppercased() + description.dropFirst() + "."
+            text += (text.isEmpty ? "" : " ") + sentence
+            if text.count >= 600 { break }
+        }
+        return text
+    }()
+}
+
+// MARK: - Data
+
+/// Benchmarks/Data/packages.tsv: a header line, then rows of six tab-separated fields.
+struct Table {
+    static let columns = ["name", "version", "section", "maintainer", "installed_size_kib", "description"]
+    static let maintainer = 3
+    static let description = 5
+    /// Rows whose description and maintainer make the 100,000 cells.
+    static let cellRows = 50_000
+
+    let rows: [[String]]
+
+    /// Found next to this source file, so any working directory works.
+    static func load() -> Table {
+        let path = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Data/packages.tsv").path
+        let contents: String
+        do { contents = try String(contentsOfFile: path, encoding: .utf8) } catch { fatalError("\(path): \(error)") }
+        var lines = contents.split(separator: "\n", omittingEmptySubsequences: false)
+        if lines.last?.isEmpty == true { lines.removeLast() }
+        precondition(lines.first.map { $0.split(separator: "\t").map(String.init) } == columns, "\(path): unexpected header")
+        let rows = lines.dropFirst().map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+        precondition(rows.allSatisfy { $0.count == columns.count }, "\(path): a row without \(columns.count) fields")
+        return Table(rows: rows)
+    }
+}
+
+// MARK: - Bare HarfBuzz (as in MeasurementBenchmarks)
+
+/// One hb-ot font of a file, scaled to its units-per-em, and one reused buffer: the baseline.
+/// Single-threaded use only (the buffer is shared across calls).
+final class BareHarfBuzz: @unchecked Sendable {
+    private let font: OpaquePointer
+    private let buffer: OpaquePointer
+    private let pointsPerUnit: Double
+
+    init(path: String, size: Double) {
+        let blob = hb_blob_create_from_file_or_fail(path)!
+        let face = hb_face_create(blob, 0)!
+        let upem = hb_face_get_upem(face)
+        font = hb_font_create(face)!
+        hb_font_set_scale(font, Int32(upem), Int32(upem))
+        hb_face_destroy(face)
+        hb_blob_destroy(blob)
+        buffer = hb_buffer_create()!
+        pointsPerUnit = size / Double(upem)
+    }
+
+    deinit {
+        hb_buffer_destroy(buffer)
+        hb_font_destroy(font)
+    }
+
+    /// The shaped width of `text` in points: the sum of HarfBuzz's x_advances × size ÷ upem.
+    func width(of text: String) -> Double {
+        hb_buffer_clear_contents(buffer)
+        var text = text
+        text.withUTF8 { utf8 in
+            utf8.withMemoryRebound(to: CChar.self) {
+                hb_buffer_add_utf8(buffer, $0.baseAddress, Int32($0.count), 0, Int32($0.count))
+            }
+        }
+        hb_buffer_guess_segment_properties(buffer)
+        hb_shape(font, buffer, nil, 0)
+        var count: UInt32 = 0
+        let positions = hb_buffer_get_glyph_positions(buffer, &count)!
+        var sum = 0
+        for index in 0..<Int(count) { sum += Int(positions[index].x_advance) }
+        return Double(sum) * pointsPerUnit
+    }
+}
