@@ -11,8 +11,9 @@ extension PreparedText {
     /// per `truncation` with `ellipsis` (see `Truncation`); hidden lines holding only whitespace
     /// are dropped without an ellipsis. A width that is negative or NaN counts as zero.
     ///
-    /// O(segments) arithmetic, plus shaping a line whole when its summed width comes within
-    /// 0.15 em of `width`, and shaping prefixes when a segment must break between graphemes.
+    /// O(segments) arithmetic, plus shaping a line whole when its summed width ends within
+    /// 0.05 em below (0.03 em above) `width`, and shaping prefixes when a segment must break
+    /// between graphemes.
     public func layout(width: Double, maxLines: Int = 0, truncation: Truncation = .end, ellipsis: String = "…",
                        lineHeight: LineHeight = .font) -> TextLayout {
         let limit = Self.limit(width)

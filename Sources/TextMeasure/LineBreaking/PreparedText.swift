@@ -3,9 +3,9 @@
 /// `FontStack.prepare(_:)` splits the text at its line-break opportunities and shapes each
 /// segment once (with fallback, through the width cache). `layout(width:)` is then arithmetic
 /// over the segment widths, so laying the same text out at many widths (column resizing, row
-/// heights) costs little. Only a line whose summed width comes within 0.15 em of the limit is
-/// shaped whole, so kerning across segments can never make a line wider than the limit (nor
-/// push a segment to the next line that truly fits).
+/// heights) costs little. Only a line whose summed width ends within 0.05 em below or 0.03 em
+/// above the limit is shaped whole, and that width decides, so kerning across segments does not
+/// make a line wider than the limit (see the "Wrapping text" article for the measured margins).
 public struct PreparedText: Sendable {
     /// The text as given.
     public let text: String
