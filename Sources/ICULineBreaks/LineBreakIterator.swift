@@ -29,21 +29,22 @@ package enum LineBreakIterator {
             }
         } ?? -1
         // Without ICU's rules (never seen: they are part of libicuuc's data), the text is one segment.
-        guard count > 0 else { return [Opportunity(offset: utf8.count, isHard: endsWithHardBreak(utf8, utf8.count))] }
+        guard count > 0 else { return [Opportunity(offset: utf8.count, isHard: hardBreakLength(utf8, before: utf8.count) > 0)] }
         return (0..<Int(count)).map {
             let offset = Int(offsets[$0])
-            return Opportunity(offset: offset, isHard: endsWithHardBreak(utf8, offset))
+            return Opportunity(offset: offset, isHard: hardBreakLength(utf8, before: offset) > 0)
         }
     }
 
-    /// Whether `utf8[..<offset]` ends with LF, VT, FF, CR, NEL (C2 85), LS (E2 80 A8) or PS (E2 80 A9).
-    private static func endsWithHardBreak(_ utf8: UnsafeBufferPointer<UInt8>, _ offset: Int) -> Bool {
-        guard offset > 0 else { return false }
+    /// The length in bytes of the mandatory break character (LF, VT, FF, CR, NEL C2 85, LS
+    /// E2 80 A8, PS E2 80 A9) that ends `utf8[..<offset]`, or 0 when none does.
+    package static func hardBreakLength(_ utf8: UnsafeBufferPointer<UInt8>, before offset: Int) -> Int {
+        guard offset > 0 else { return 0 }
         switch utf8[offset - 1] {
-        case 0x0A...0x0D: return true
-        case 0x85: return offset >= 2 && utf8[offset - 2] == 0xC2
-        case 0xA8, 0xA9: return offset >= 3 && utf8[offset - 3] == 0xE2 && utf8[offset - 2] == 0x80
-        default: return false
+        case 0x0A...0x0D: return 1
+        case 0x85: return offset >= 2 && utf8[offset - 2] == 0xC2 ? 2 : 0
+        case 0xA8, 0xA9: return offset >= 3 && utf8[offset - 3] == 0xE2 && utf8[offset - 2] == 0x80 ? 3 : 0
+        default: return 0
         }
     }
 

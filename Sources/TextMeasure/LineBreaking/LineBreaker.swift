@@ -28,8 +28,4 @@ public enum LineBreaker {
         }
     }
 
-    /// The opportunities as UTF-8 offsets.
-    static func opportunities(in utf8: UnsafeBufferPointer<UInt8>) -> [(offset: Int, isHard: Bool)] {
-        LineBreakIterator.opportunities(in: utf8).map { ($0.offset, $0.isHard) }
-    }
 }

@@ -1,3 +1,5 @@
+internal import ICULineBreaks
+
 /// Text shaped once, ready to be laid out at any width.
 ///
 /// `FontStack.prepare(_:)` splits the text at its line-break opportunities and shapes each
@@ -119,13 +121,14 @@ extension FontStack {
         bytes.withUTF8 { utf8 in
             // A break inside a grapheme cluster (UAX #14 allows one before a combining mark
             // that follows a space) is not taken: clusters are never split across lines.
-            let breaks = LineBreaker.opportunities(in: utf8).filter {
+            let breaks = LineBreakIterator.opportunities(in: utf8).filter {
                 $0.isHard || $0.offset == utf8.count || !Self.continuesCluster(utf8, at: $0.offset)
             }
             segments.reserveCapacity(breaks.count)
             var start = 0
             var previous: Int?
-            for (end, isHard) in breaks {
+            for opportunity in breaks {
+                let (end, isHard) = (opportunity.offset, opportunity.isHard)
                 let breakStart = isHard ? HardBreak.start(in: utf8, before: end, after: start) : end
                 let piece = UnsafeBufferPointer(rebasing: utf8[start..<breakStart])
                 let contentEnd = start + HangingWhitespace.start(in: piece)
@@ -140,7 +143,7 @@ extension FontStack {
                 if !hasTab, breakStart > start {
                     let text = String(decoding: piece, as: UTF8.self)
                     segment.dependsOnContext = (previous ?? 0) != 0 && Itemizer.startsWithCommon(text)
-                    let measured = measure(text, previous: previous, cache: cache)
+                    let measured = measure(text, previous: segment.dependsOnContext ? previous : nil, cache: cache)
                     segment.advance = points(measured.units)
                     segment.contentWidth = points(measured.units - measured.hangingUnits)
                     segment.faces = measured.faces
@@ -182,17 +185,13 @@ enum HardBreak {
         }
     }
 
-    /// Where the hard-break characters at the end of `utf8[start..<end]` start.
+    /// Where the hard-break characters at the end of `utf8[start..<end]` start (CR LF is two).
     static func start(in utf8: UnsafeBufferPointer<UInt8>, before end: Int, after start: Int) -> Int {
         var index = end
         while index > start {
-            switch utf8[index - 1] {
-            case 0x0A, 0x0B, 0x0C, 0x0D: index -= 1
-            case 0x85 where index - 2 >= start && utf8[index - 2] == 0xC2: index -= 2  // NEL
-            case 0xA8 where index - 3 >= start && utf8[index - 3] == 0xE2 && utf8[index - 2] == 0x80: index -= 3  // LS
-            case 0xA9 where index - 3 >= start && utf8[index - 3] == 0xE2 && utf8[index - 2] == 0x80: index -= 3  // PS
-            default: return index
-            }
+            let length = LineBreakIterator.hardBreakLength(utf8, before: index)
+            guard length > 0, index - length >= start else { break }
+            index -= length
         }
         return index
     }
