@@ -20,12 +20,14 @@ let package = Package(
             pkgConfig: "harfbuzz",
             providers: [.apt(["libharfbuzz-dev"]), .brew(["harfbuzz"])]
         ),
+        // The bare hb_shape loop both benchmark groups measure against.
+        .target(name: "BareHarfBuzz", dependencies: ["CHarfBuzzBaseline"]),
         .executableTarget(
             name: "MeasurementBenchmarks",
             dependencies: [
                 .product(name: "TextMeasure", package: "TextMeasure"),
                 .product(name: "Benchmark", package: "package-benchmark"),
-                "CHarfBuzzBaseline",
+                "BareHarfBuzz",
             ],
             path: "Benchmarks/MeasurementBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
@@ -36,7 +38,7 @@ let package = Package(
             dependencies: [
                 .product(name: "TextMeasure", package: "TextMeasure"),
                 .product(name: "Benchmark", package: "package-benchmark"),
-                "CHarfBuzzBaseline",
+                "BareHarfBuzz",
             ],
             path: "Benchmarks/WrapBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
