@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "TextMeasure", targets: ["TextMeasure"]),
+        .library(name: "CellLayout", targets: ["CellLayout"]),
         .executable(name: "textmeasure", targets: ["TextMeasureCommand"]),
     ],
     dependencies: [
@@ -58,6 +59,11 @@ let package = Package(
             name: "TextMeasure",
             dependencies: ["CHarfBuzz", "ICULineBreaks", "TextMeasureFonts"]
         ),
+        // Compound cells: stacks, insets, frames, text and boxes, measured without Auto Layout.
+        .target(
+            name: "CellLayout",
+            dependencies: ["TextMeasure"]
+        ),
         .executableTarget(
             name: "TextMeasureCommand",
             dependencies: [
@@ -68,7 +74,7 @@ let package = Package(
         .testTarget(
             name: "TextMeasureTests",
             dependencies: [
-                "TextMeasure", "TextMeasureCommand",
+                "TextMeasure", "CellLayout", "TextMeasureCommand",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             exclude: ["Fixtures"]

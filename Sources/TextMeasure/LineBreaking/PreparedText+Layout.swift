@@ -9,7 +9,8 @@ extension PreparedText {
     ///
     /// With `maxLines` above zero and more lines needed, the last line allowed shows the text cut
     /// per `truncation` with `ellipsis` (see `Truncation`); hidden lines holding only whitespace
-    /// are dropped without an ellipsis. A width that is negative or NaN counts as zero.
+    /// are dropped without an ellipsis. A width that is negative or NaN counts as zero; a line
+    /// at most 1e-9 pt wider than `width` (floating-point rounding) counts as fitting.
     ///
     /// O(segments) arithmetic, plus shaping a line whole when its summed width ends within
     /// 0.05 em below (0.03 em above) `width`, and shaping prefixes when a segment must break
@@ -36,7 +37,7 @@ extension PreparedText {
                 range: index(last.start)..<text.endIndex, displayed: Substring(cut.text), suffix: "", width: cut.width,
                 height: height, baseline: baseline, isHyphenated: false, isTruncated: true)
         }
-        return TextLayout(lines: lines, maxWidth: limit)
+        return TextLayout(lines: lines, maxWidth: width >= 0 ? width : 0)
     }
 
     /// How many lines the text takes at `width` (as `layout(width:).lineCount`, without building
@@ -51,7 +52,10 @@ extension PreparedText {
         fill(width: Self.limit(width), maxLines: maxLines).boxes.reduce(0) { $0 + metrics(of: $1.faces, lineHeight).height }
     }
 
-    private static func limit(_ width: Double) -> Double { width >= 0 ? width : 0 }
+    /// The width lines are filled to. A width computed by adding and subtracting lengths (a
+    /// cell's insets and spacing) can land an ulp below the text's width it stands for, so a line
+    /// up to 1e-9 pt wider than `width` still fits.
+    private static func limit(_ width: Double) -> Double { (width >= 0 ? width : 0) + 1e-9 }
 
     /// A line found by the greedy fill: UTF-8 offsets of its range and of its displayed end.
     struct LineBox {

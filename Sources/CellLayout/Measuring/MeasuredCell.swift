@@ -1,0 +1,52 @@
+/// A cell being measured: answers the two questions a table asks of a compound cell, and keeps
+/// every answer.
+///
+/// - `fittingWidth`: the compressed width, texts on one line (the
+///   `systemLayoutSizeFitting(UIView.layoutFittingCompressedSize)` analogue, for column widths).
+/// - `height(atWidth:)`: the height with the width fixed, texts wrapped at the width each one
+///   really gets (the self-sizing cell analogue, for row heights).
+///
+/// Each text is shaped once, when first needed; each node keeps its answer per proposed width,
+/// so asking again, or nesting stacks, costs lookups rather than measurements. A `MeasuredCell`
+/// is not shared between threads: make one per cell and task (they are cheap; the shaped widths
+/// live in the shared `WidthCache`).
+public final class MeasuredCell {
+    /// The cell's tree, as given.
+    public let node: CellNode
+    private let root: NodeMeasure
+    private let counter = CellStatistics.Counter()
+
+    public init(_ node: CellNode) {
+        self.node = node
+        root = NodeMeasure(node, statistics: counter)
+    }
+
+    /// The compressed width: every text on one line, every stack at its children's fitting
+    /// widths, frames clamping. O(nodes) the first time; each text is shaped once.
+    public var fittingWidth: Double { root.fittingWidth }
+
+    /// The narrowest width the cell takes without overflowing: wrapping texts at their widest
+    /// unbreakable segment, single-line texts cut to the ellipsis, fixed boxes whole.
+    public var minContentWidth: Double { root.minContentWidth }
+
+    /// The cell's height when it is `width` points wide. Stacks share the width out first (an
+    /// hstack that does not fit shrinks its lowest-priority children), then every text wraps at
+    /// the width it gets. A negative or NaN width counts as zero.
+    public func height(atWidth width: Double) -> Double { root.size(proposal: width).height }
+
+    /// The width the cell's content takes at `width`: at most `width` unless it overflows.
+    public func width(atWidth width: Double) -> Double { root.size(proposal: width).width }
+
+    /// How far the cell's content reaches past the width it was given at `width` (zero when
+    /// everything fits): the most by which any node is wider than the room it got. Overflow is
+    /// reported, never hidden by clipping.
+    public func overflow(atWidth width: Double) -> Double { root.size(proposal: width).overflow }
+
+    /// The frame of every node at `width`, for drawing.
+    public func placement(atWidth width: Double) -> CellPlacement {
+        CellPlacement(root, proposal: width, origin: (0, 0))
+    }
+
+    /// The work done so far.
+    public var statistics: CellStatistics { counter.statistics }
+}

@@ -1,0 +1,117 @@
+import TextMeasure
+
+/// The measuring state of one node: its intrinsic widths and its sizes, each computed once and
+/// kept per proposed width, so a parent asking again costs a lookup and nested stacks never
+/// measure a child more than once per distinct width.
+final class NodeMeasure {
+    let node: CellNode
+    let children: [NodeMeasure]
+    private var text: TextMeasureLeaf?
+    private var intrinsic: (fitting: Double, minContent: Double)?
+    /// Sizes by proposed width. Nodes see one to three widths, so a short list beats a dictionary.
+    private var sizes: [(proposal: Double, size: NodeSize)] = []
+
+    init(_ node: CellNode, statistics: CellStatistics.Counter) {
+        self.node = node
+        switch node.kind {
+        case .text(let leaf) where !leaf.string.isEmpty:
+            text = TextMeasureLeaf(leaf, counter: statistics)
+            children = []
+        case .empty, .text, .box, .spacer: children = []
+        case .inset(_, let child), .frame(_, let child): children = [NodeMeasure(child, statistics: statistics)]
+        case .hstack(_, _, let nodes), .vstack(_, _, let nodes): children = nodes.map { NodeMeasure($0, statistics: statistics) }
+        case .overlay(let base, let top, _):
+            children = [NodeMeasure(base, statistics: statistics), NodeMeasure(top, statistics: statistics)]
+        }
+    }
+
+    var isEmpty: Bool { node.isEmpty }
+    var isSpacer: Bool { if case .spacer = node.kind { true } else { false } }
+
+    /// The compressed width: text on one line, stacks at their children's fitting widths.
+    var fittingWidth: Double { intrinsicWidths.fitting }
+    /// The narrowest the node gets without overflowing: text broken at every opportunity,
+    /// hstacks with every child at its minimum.
+    var minContentWidth: Double { intrinsicWidths.minContent }
+
+    private var intrinsicWidths: (fitting: Double, minContent: Double) {
+        if let intrinsic { return intrinsic }
+        let widths = computeIntrinsicWidths()
+        intrinsic = widths
+        return widths
+    }
+
+    /// The node's size when `proposal` points wide are offered (negative or NaN counts as zero).
+    func size(proposal: Double) -> NodeSize {
+        let proposal = proposal >= 0 ? proposal : 0
+        if let hit = sizes.first(where: { $0.proposal == proposal }) { return hit.size }
+        let size = computeSize(proposal)
+        sizes.append((proposal, size))
+        return size
+    }
+
+    /// A text node's lines at `proposal`.
+    func textLayout(proposal: Double) -> TextLayout? { text?.layout(width: proposal >= 0 ? proposal : 0) }
+
+    private func computeIntrinsicWidths() -> (fitting: Double, minContent: Double) {
+        switch node.kind {
+        case .empty, .spacer: return (0, 0)
+        case .text: return text.map { ($0.fittingWidth, $0.minContentWidth) } ?? (0, 0)
+        case .box(let width, _, _): return (width, width)
+        case .inset(let insets, _):
+            return (children[0].fittingWidth + insets.horizontal, children[0].minContentWidth + insets.horizontal)
+        case .frame(let bounds, _):
+            return (bounds.clampWidth(children[0].fittingWidth), bounds.clampWidth(children[0].minContentWidth))
+        case .hstack(let spacing, _, _):
+            return HStackLayout(children: children, spacing: spacing).intrinsicWidths
+        case .vstack:
+            let shown = children.filter { !$0.isEmpty && !$0.isSpacer }
+            return (shown.map(\.fittingWidth).max() ?? 0, shown.map(\.minContentWidth).max() ?? 0)
+        case .overlay: return (children[0].fittingWidth, children[0].minContentWidth)
+        }
+    }
+
+    private func computeSize(_ proposal: Double) -> NodeSize {
+        switch node.kind {
+        case .empty: return .zero
+        case .text: return text?.size(proposal: proposal) ?? .zero
+        case .box(let width, let height, let baseline):
+            return NodeSize(width: width, height: height, baseline: baseline ?? height, overflow: NodeSize.excess(width, over: proposal))
+        case .spacer(let minLength):
+            return NodeSize(width: 0, height: minLength, baseline: nil, overflow: 0)
+        case .inset(let insets, _):
+            let inner = max(0, proposal - insets.horizontal)
+            let child = children[0].size(proposal: inner)
+            let width = child.width + insets.horizontal
+            return NodeSize(width: width, height: child.height + insets.vertical,
+                            baseline: child.baseline.map { $0 + insets.top },
+                            overflow: max(child.overflow, NodeSize.excess(width, over: proposal)), proposals: [inner])
+        case .frame(let bounds, _):
+            let inner = bounds.clampWidth(proposal)
+            let child = children[0].size(proposal: inner)
+            let width = bounds.clampWidth(child.width), height = bounds.clampHeight(child.height)
+            return NodeSize(width: width, height: height,
+                            baseline: child.baseline.map { $0 + (height - child.height) / 2 },
+                            overflow: max(child.overflow, NodeSize.excess(child.width, over: width), NodeSize.excess(width, over: proposal)), proposals: [inner])
+        case .hstack(let spacing, let alignment, _):
+            return HStackLayout(children: children, spacing: spacing).size(proposal: proposal, alignment: alignment)
+        case .vstack(let spacing, _, _):
+            return VStackLayout(children: children, spacing: spacing).size(proposal: proposal)
+        case .overlay(_, _, _):
+            let base = children[0].size(proposal: proposal)
+            let top = children[1].size(proposal: base.width)
+            return NodeSize(width: base.width, height: base.height, baseline: base.baseline,
+                            overflow: max(base.overflow, top.overflow), proposals: [proposal, base.width])
+        }
+    }
+}
+
+extension CellNode.FrameBounds {
+    /// `width` within the limits, the minimum winning over a maximum below it.
+    func clampWidth(_ width: Double) -> Double { Self.clamp(width, minWidth, maxWidth) }
+    func clampHeight(_ height: Double) -> Double { Self.clamp(height, minHeight, maxHeight) }
+
+    private static func clamp(_ value: Double, _ low: Double?, _ high: Double?) -> Double {
+        max(low ?? -.infinity, min(high ?? .infinity, value))
+    }
+}
