@@ -55,7 +55,7 @@ extension PreparedText {
     /// The width lines are filled to. A width computed by adding and subtracting lengths (a
     /// cell's insets and spacing) can land an ulp below the text's width it stands for, so a line
     /// up to 1e-9 pt wider than `width` still fits.
-    private static func limit(_ width: Double) -> Double { (width >= 0 ? width : 0) + 1e-9 }
+    static func limit(_ width: Double) -> Double { (width >= 0 ? width : 0) + 1e-9 }
 
     /// A line found by the greedy fill: UTF-8 offsets of its range and of its displayed end.
     struct LineBox {
@@ -118,7 +118,7 @@ extension PreparedText {
             }
             if placed > 0, end > limit - below, end <= limit + above {
                 end = span(line.start..<segment.contentEnd, from: 0, suffix: hyphenated ? self.hyphen : "",
-                           previous: nil).content
+                           previous: nil, cache: cache).content
                 fits = end <= limit
             }
             if !fits, placed > 0 {

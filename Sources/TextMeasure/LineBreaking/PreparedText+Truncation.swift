@@ -27,7 +27,8 @@ extension PreparedText {
     /// fit `limit` around `ellipsis`, as `truncation` places them; when `head` and `tail` are the
     /// same stretch, at least one cluster of it is left out. Whitespace next to the ellipsis is
     /// dropped ("John…", not "John …"). Binary search over the number of clusters kept,
-    /// shaping each candidate whole: O(length × log length). Just the ellipsis if nothing fits
+    /// shaping each candidate whole (through the cache, so cutting the same text to the same
+    /// width again is lookups): O(length × log length). Just the ellipsis if nothing fits
     /// with it, and an empty line if the ellipsis alone does not fit.
     func cut(head: Range<Int>, tail: Range<Int>, width limit: Double, truncation: Truncation, ellipsis: String)
         -> (text: String, width: Double, faces: FaceMask) {
@@ -56,7 +57,7 @@ extension PreparedText {
         while low < high {
             let middle = (low + high + 1) / 2
             let text = candidate(keeping: middle)
-            let measured = measure(line: text, from: 0, previous: previous)
+            let measured = measure(line: text, from: 0, previous: previous, cache: cache)
             if measured.content <= limit {
                 low = middle
                 best = (text, measured)
@@ -65,24 +66,47 @@ extension PreparedText {
             }
         }
         guard low >= 0 else { return ("", 0, FaceMask(0)) }
-        let found = best ?? { let text = candidate(keeping: low); return (text, measure(line: text, from: 0, previous: previous)) }()
+        let found = best ?? { let text = candidate(keeping: low); return (text, measure(line: text, from: 0, previous: previous, cache: cache)) }()
         return (found.text, found.measured.content, found.measured.faces)
     }
 }
 
 extension FontStack {
+    /// `text` laid out as one line, as a single-line label shows it: whole when it fits
+    /// `width`, else the most of it that fits with `ellipsis` where `truncation` says, cut
+    /// between grapheme clusters and measured whole, so the result truly fits. Hard breaks are
+    /// not lines here. The line is as tall as the fonts the whole text uses, cut or not.
+    ///
+    /// One shaping (one cache lookup) when the text fits; O(length × log length) shaping,
+    /// through `cache`, when it is cut.
+    public func singleLine(_ text: String, width: Double, truncation: Truncation = .end, ellipsis: String = "…",
+                           lineHeight: LineHeight = .font, cache: WidthCache? = .shared) -> TextLayout {
+        let prepared = PreparedText(text: text, stack: self, segments: [], tabInterval: defaultTabInterval(cache), cache: cache)
+        let limit = PreparedText.limit(width)
+        let whole = prepared.measure(line: text, from: 0, previous: nil, cache: cache)
+        let (height, baseline) = prepared.metrics(of: whole.faces.isEmpty ? FaceMask(0) : whole.faces, lineHeight)
+        let contentEnd = prepared.hangingWhitespaceStart(in: 0..<text.utf8.count)
+        let line: TextLine
+        if whole.content <= limit {
+            line = TextLine(range: text.startIndex..<text.endIndex, displayed: text[..<prepared.index(contentEnd)], suffix: "",
+                            width: whole.content, height: height, baseline: baseline, isHyphenated: false, isTruncated: false)
+        } else {
+            let cut = prepared.cut(head: 0..<contentEnd, tail: 0..<contentEnd, width: limit, truncation: truncation,
+                                   ellipsis: ellipsis)
+            line = TextLine(range: text.startIndex..<text.endIndex, displayed: Substring(cut.text), suffix: "",
+                            width: cut.width, height: height, baseline: baseline, isHyphenated: false, isTruncated: true)
+        }
+        return TextLayout(lines: [line], maxWidth: width >= 0 ? width : 0)
+    }
+
     /// `text` if it fits `width` on one line, else the most of it that fits with `ellipsis`
-    /// where `truncation` says ("John Sm…"), cut between grapheme clusters and measured whole,
-    /// so the result truly fits. Just the ellipsis if nothing more fits; empty if not even that.
-    /// Hard breaks are not lines here: the text is one line, as in a single-line cell.
+    /// where `truncation` says ("John Sm…"): the line of `singleLine(_:width:)`.
     ///
     /// O(length) when the text fits; O(length × log length) shaping when it is cut.
     public func truncate(_ text: String, toWidth width: Double, truncation: Truncation = .end,
                          ellipsis: String = "…", cache: WidthCache? = .shared) -> String {
-        let prepared = PreparedText(text: text, stack: self, segments: [], tabInterval: defaultTabInterval(cache), cache: cache)
-        if prepared.measure(line: text, from: 0, previous: nil, cache: cache).content <= width { return text }
-        let all = 0..<prepared.hangingWhitespaceStart(in: 0..<text.utf8.count)
-        return prepared.cut(head: all, tail: all, width: max(width, 0), truncation: truncation, ellipsis: ellipsis).text
+        let line = singleLine(text, width: width, truncation: truncation, ellipsis: ellipsis, cache: cache).lines[0]
+        return line.isTruncated ? line.text : text
     }
 }
 
