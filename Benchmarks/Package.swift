@@ -22,6 +22,8 @@ let package = Package(
         ),
         // The bare hb_shape loop both benchmark groups measure against.
         .target(name: "BareHarfBuzz", dependencies: ["CHarfBuzzBaseline"]),
+        // Data/packages.tsv, the real table every dataset benchmark reads.
+        .target(name: "PackageTable"),
         .executableTarget(
             name: "MeasurementBenchmarks",
             dependencies: [
@@ -38,9 +40,21 @@ let package = Package(
             dependencies: [
                 .product(name: "TextMeasure", package: "TextMeasure"),
                 .product(name: "Benchmark", package: "package-benchmark"),
-                "BareHarfBuzz",
+                "BareHarfBuzz", "PackageTable",
             ],
             path: "Benchmarks/WrapBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        ),
+        // Compound product cells (CellLayout): fitting width and height at a width, 100,000 cells.
+        .executableTarget(
+            name: "CellBenchmarks",
+            dependencies: [
+                .product(name: "TextMeasure", package: "TextMeasure"),
+                .product(name: "CellLayout", package: "TextMeasure"),
+                .product(name: "Benchmark", package: "package-benchmark"),
+                "BareHarfBuzz", "PackageTable",
+            ],
+            path: "Benchmarks/CellBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
         ),
     ]

@@ -41,7 +41,13 @@ PARAGRAPH_TARGET = ("< 1/20 of a prepare", lambda r: r < 1 / 20)
 CELLS_BASELINE = "bare hb_shape of the same 100k cells (baseline)"
 CELLS = [CELLS_BASELINE, "wrap 100k cells, cold cache", "wrap 100k cells, no cache", "wrap 100k cells, warm shared cache"]
 
-NAMES = {name.replace(" ", "_"): name for name in [BASELINE, "nominalWidth(of:)", *TARGETS, *PARAGRAPH, *CELLS]}
+# CellBenchmarks (Benchmarks/CellBenchmarks/CellBenchmarks.swift): one iteration = 50,000 product cells.
+PRODUCT_BATCH = 50_000
+PRODUCT_BASELINE = "bare hb_shape of the cells' texts (baseline)"
+PRODUCT = [PRODUCT_BASELINE, "fittingWidth, cold cache", "height(atWidth:), cold cache",
+           "fittingWidth + height(atWidth:), cold cache", "fittingWidth + height(atWidth:), warm cache"]
+
+NAMES = {name.replace(" ", "_"): name for name in [BASELINE, "nominalWidth(of:)", *TARGETS, *PARAGRAPH, *CELLS, *PRODUCT]}
 
 files = glob.glob(f"{sys.argv[1]}/*.jmh.json")
 if not files:
@@ -112,6 +118,22 @@ if cells:
         p50, mallocs, n = cells[name]
         ratio = p50 / base if base else float("nan")
         print(f"{name:<48} {p50:>9.2f} {p50 * 1e6 / BATCH:>8.0f} {mallocs_text(mallocs):>8} {n:>4} {ratio:>7.3f}")
+
+product = {name: rows.get("CellBenchmarks", {})[name] for name in PRODUCT if name in rows.get("CellBenchmarks", {})}
+if product:
+    base = product.get(PRODUCT_BASELINE, (None,))[0]
+    print()
+    print(f"product cells (Data/packages.tsv, 3 text leaves each), {PRODUCT_BATCH:,} cells per iteration;")
+    print(f"ratio = p50 ÷ p50 of '{PRODUCT_BASELINE}'")
+    header = f"{'benchmark':<48} {'p50 ms':>9} {'μs/cell':>8} {'mallocs/cell':>13} {'n':>4} {'ratio':>7}"
+    print(header)
+    print("-" * len(header))
+    for name in PRODUCT:
+        if name not in product:
+            continue
+        p50, mallocs, n = product[name]
+        ratio = p50 / base if base else float("nan")
+        print(f"{name:<48} {p50:>9.2f} {p50 * 1e3 / PRODUCT_BATCH:>8.2f} {mallocs_text(mallocs, PRODUCT_BATCH):>13} {n:>4} {ratio:>7.3f}")
 PYTHON
 
 echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg) (above ~0.5 on 2 cores, other work shared the machine)"

@@ -202,7 +202,7 @@ import TextMeasure
         for width in [500.0, 120, 80, 40, 120] { _ = cell.placement(atWidth: width) }
         let statistics = cell.statistics
         #expect(statistics.textLeaves == 13)
-        #expect(statistics.prepares == 13)  // each text shaped once
+        #expect(statistics.shapedTexts == 13)  // each text shaped once
         #expect(statistics.layouts <= 13 * 4)  // at most one layout per text and distinct width asked
     }
 

@@ -16,6 +16,7 @@
 import Benchmark
 import BareHarfBuzz
 import Foundation
+import PackageTable
 import TextMeasure
 
 let benchmarks: @Sendable () -> Void = {
@@ -206,32 +207,3 @@ enum Paragraph {
         return text
     }()
 }
-
-// MARK: - Data
-
-/// Benchmarks/Data/packages.tsv: a header line, then rows of six tab-separated fields.
-struct Table {
-    static let columns = ["name", "version", "section", "maintainer", "installed_size_kib", "description"]
-    static let maintainer = 3
-    static let description = 5
-    /// Rows whose description and maintainer make the 100,000 cells.
-    static let cellRows = 50_000
-
-    let rows: [[String]]
-
-    /// Found next to this source file, so any working directory works.
-    static func load() -> Table {
-        let path = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Data/packages.tsv").path
-        let contents: String
-        do { contents = try String(contentsOfFile: path, encoding: .utf8) } catch { fatalError("\(path): \(error)") }
-        var lines = contents.split(separator: "\n", omittingEmptySubsequences: false)
-        if lines.last?.isEmpty == true { lines.removeLast() }
-        precondition(lines.first.map { $0.split(separator: "\t").map(String.init) } == columns, "\(path): unexpected header")
-        let rows = lines.dropFirst().map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
-        precondition(rows.allSatisfy { $0.count == columns.count }, "\(path): a row without \(columns.count) fields")
-        return Table(rows: rows)
-    }
-}
-

@@ -1,3 +1,5 @@
+import TextMeasure
+
 /// A cell being measured: answers the two questions a table asks of a compound cell, and keeps
 /// every answer.
 ///
@@ -16,9 +18,10 @@ public final class MeasuredCell {
     private let root: NodeMeasure
     private let counter = CellStatistics.Counter()
 
-    public init(_ node: CellNode) {
+    /// A cell measuring `node`, its texts shaped through `cache` (nil: shaped every time).
+    public init(_ node: CellNode, cache: WidthCache? = .shared) {
         self.node = node
-        root = NodeMeasure(node, statistics: counter)
+        root = NodeMeasure(node, context: NodeMeasure.Context(counter: counter, cache: cache))
     }
 
     /// The compressed width: every text on one line, every stack at its children's fitting

@@ -11,17 +11,23 @@ final class NodeMeasure {
     /// Sizes by proposed width. Nodes see one to three widths, so a short list beats a dictionary.
     private var sizes: [(proposal: Double, size: NodeSize)] = []
 
-    init(_ node: CellNode, statistics: CellStatistics.Counter) {
+    /// What every node of a cell shares.
+    struct Context {
+        let counter: CellStatistics.Counter
+        let cache: WidthCache?
+    }
+
+    init(_ node: CellNode, context: Context) {
         self.node = node
         switch node.kind {
         case .text(let leaf) where !leaf.string.isEmpty:
-            text = TextMeasureLeaf(leaf, counter: statistics)
+            text = TextMeasureLeaf(leaf, context: context)
             children = []
         case .empty, .text, .box, .spacer: children = []
-        case .inset(_, let child), .frame(_, let child): children = [NodeMeasure(child, statistics: statistics)]
-        case .hstack(_, _, let nodes), .vstack(_, _, let nodes): children = nodes.map { NodeMeasure($0, statistics: statistics) }
+        case .inset(_, let child), .frame(_, let child): children = [NodeMeasure(child, context: context)]
+        case .hstack(_, _, let nodes), .vstack(_, _, let nodes): children = nodes.map { NodeMeasure($0, context: context) }
         case .overlay(let base, let top, _):
-            children = [NodeMeasure(base, statistics: statistics), NodeMeasure(top, statistics: statistics)]
+            children = [NodeMeasure(base, context: context), NodeMeasure(top, context: context)]
         }
     }
 
