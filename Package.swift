@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "TextMeasure", targets: ["TextMeasure"]),
+        .library(name: "DataTables", targets: ["DataTables"]),
         .executable(name: "textmeasure", targets: ["TextMeasureCommand"]),
     ],
     dependencies: [
@@ -58,17 +59,22 @@ let package = Package(
             name: "TextMeasure",
             dependencies: ["CHarfBuzz", "ICULineBreaks", "TextMeasureFonts"]
         ),
+        // Column widths (and later row metrics) of data tables, with SwiftDataTables' names.
+        .target(
+            name: "DataTables",
+            dependencies: ["TextMeasure"]
+        ),
         .executableTarget(
             name: "TextMeasureCommand",
             dependencies: [
-                "TextMeasure",
+                "TextMeasure", "DataTables",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(
             name: "TextMeasureTests",
             dependencies: [
-                "TextMeasure", "TextMeasureCommand",
+                "TextMeasure", "DataTables", "TextMeasureCommand",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             exclude: ["Fixtures"]
