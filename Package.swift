@@ -12,6 +12,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
+        .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.0"),
     ],
     targets: [
         // HarfBuzz, hb-ot, hb-ft, FreeType and fontconfig through one shim header.
@@ -68,6 +69,7 @@ let package = Package(
             name: "TextMeasureCommand",
             dependencies: [
                 "TextMeasure", "DataTables",
+                .product(name: "CSV", package: "CSV.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
