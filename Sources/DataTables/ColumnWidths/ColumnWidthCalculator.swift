@@ -1,11 +1,15 @@
+import Dispatch
+import Synchronization
 import TextMeasure
 
 /// One column-width calculation: modes resolved and checked, content measured, widths fitted,
 /// clamped and scaled (see `DataTableConfiguration.columnWidths(for:columns:frameWidth:cache:progress:)`).
-struct ColumnWidthCalculator<Row> {
+struct ColumnWidthCalculator {
     let configuration: DataTableConfiguration
-    let rows: [Row]
-    let columns: [DataTableColumn<Row>]
+    let rowCount: Int
+    let titles: [String]
+    /// The text of the cell at (column, row).
+    let cellText: (_ column: Int, _ row: Int) -> String
     let cache: WidthCache?
     let progress: ((DataTableColumnWidthProgress) -> Void)?
     private var completedCells = 0
@@ -14,9 +18,11 @@ struct ColumnWidthCalculator<Row> {
     /// Cells formatted (and their new distinct texts measured) between two progress reports.
     static var batchSize: Int { 16_384 }
 
-    init(configuration: DataTableConfiguration, rows: [Row], columns: [DataTableColumn<Row>], cache: WidthCache?,
+    init(configuration: DataTableConfiguration, rowCount: Int, titles: [String],
+         cellText: @escaping (_ column: Int, _ row: Int) -> String, cache: WidthCache?,
          progress: ((DataTableColumnWidthProgress) -> Void)?) {
-        (self.configuration, self.rows, self.columns, self.cache, self.progress) = (configuration, rows, columns, cache, progress)
+        (self.configuration, self.rowCount, self.titles, self.cellText) = (configuration, rowCount, titles, cellText)
+        (self.cache, self.progress) = (cache, progress)
     }
 
     /// How a cell's content width is taken. A mode whose cells are measured some other way
@@ -37,14 +43,14 @@ struct ColumnWidthCalculator<Row> {
     mutating func calculate(frameWidth: Double?) throws(DataTableConfigurationError) -> DataTableColumnWidths {
         try configuration.validateTableSettings(frameWidth: frameWidth)
         var modes: [DataTableColumnWidthMode] = []
-        for (index, column) in columns.enumerated() {
-            modes.append(try configuration.validatedMode(ofColumn: index, title: column.title))
+        for (index, title) in titles.enumerated() {
+            modes.append(try configuration.validatedMode(ofColumn: index, title: title))
         }
         totalCells = modes.reduce(0) { $0 + cellsRead(by: $1) }
 
         var fitted: [Double] = [], contents: [Double?] = [], headers: [Double] = []
         for (index, mode) in modes.enumerated() {
-            let header = headerWidth(of: columns[index].title)
+            let header = headerWidth(of: titles[index])
             switch mode {
             case .fixed(let width):
                 fitted.append(width)
@@ -62,7 +68,7 @@ struct ColumnWidthCalculator<Row> {
             widths = ScaleToFill.scale(fitted, toFill: frameWidth)
         }
         return DataTableColumnWidths(columns: modes.indices.map { index in
-            DataTableColumnWidth(title: columns[index].title, mode: modes[index], width: widths[index],
+            DataTableColumnWidth(title: titles[index], mode: modes[index], width: widths[index],
                                  fittedWidth: fitted[index], contentWidth: contents[index], headerWidth: headers[index])
         })
     }
@@ -83,23 +89,23 @@ struct ColumnWidthCalculator<Row> {
     func cellsRead(by mode: DataTableColumnWidthMode) -> Int {
         guard case .fitContentText(let strategy) = mode else { return 0 }
         switch strategy {
-        case .maxMeasured, .maxNominal, .estimatedAverage, .calibratedAverage: return rows.count
-        case .sampledMax(let size), .percentileMeasured(_, let size): return min(size, rows.count)
-        case .hybrid(let size, _): return rows.count + min(size, rows.count)
+        case .maxMeasured, .maxNominal, .estimatedAverage, .calibratedAverage: return rowCount
+        case .sampledMax(let size), .percentileMeasured(_, let size): return min(size, rowCount)
+        case .hybrid(let size, _): return rowCount + min(size, rowCount)
         case .fixed: return 0
         }
     }
 
     /// The content width of column `column` by `strategy`.
     mutating func contentWidth(ofColumn column: Int, strategy: DataTableColumnWidthStrategy) -> Double {
-        let allRows = 0..<rows.count
+        let allRows = RowSample(rowCount: rowCount, size: rowCount)
         switch strategy {
         case .maxMeasured:
             return measuredContentWidth(ofColumn: column, atRows: allRows, .max, by: .shapedText)
         case .sampledMax(let size):
-            return measuredContentWidth(ofColumn: column, atRows: RowSample(rowCount: rows.count, size: size), .max, by: .shapedText)
+            return measuredContentWidth(ofColumn: column, atRows: RowSample(rowCount: rowCount, size: size), .max, by: .shapedText)
         case .percentileMeasured(let percentile, let size):
-            return measuredContentWidth(ofColumn: column, atRows: RowSample(rowCount: rows.count, size: size),
+            return measuredContentWidth(ofColumn: column, atRows: RowSample(rowCount: rowCount, size: size),
                                         .percentile(percentile), by: .shapedText)
         case .maxNominal:
             return measuredContentWidth(ofColumn: column, atRows: allRows, .max, by: .nominalText)
@@ -109,7 +115,7 @@ struct ColumnWidthCalculator<Row> {
             return estimatedAverage(ofColumn: column, averageCharWidth: configuration.font.averageCharacterWidth)
         case .hybrid(let size, let averageCharWidth):
             let estimate = estimatedAverage(ofColumn: column, averageCharWidth: averageCharWidth)
-            let sampled = measuredContentWidth(ofColumn: column, atRows: RowSample(rowCount: rows.count, size: size), .max, by: .shapedText)
+            let sampled = measuredContentWidth(ofColumn: column, atRows: RowSample(rowCount: rowCount, size: size), .max, by: .shapedText)
             return Swift.max(estimate, sampled)
         case .fixed(let width):
             return width
@@ -117,7 +123,7 @@ struct ColumnWidthCalculator<Row> {
     }
 
     /// The content widths of `rowIndices` reduced to one: their maximum or a percentile (0 for no rows).
-    mutating func measuredContentWidth(ofColumn column: Int, atRows rowIndices: some RandomAccessCollection<Int>,
+    mutating func measuredContentWidth(ofColumn column: Int, atRows rowIndices: RowSample,
                                        _ reduction: Reduction, by measurer: Measurer) -> Double {
         let widths = contentWidths(ofColumn: column, atRows: rowIndices, by: measurer)
         switch reduction {
@@ -131,26 +137,37 @@ struct ColumnWidthCalculator<Row> {
     /// formatted. Shaped texts are de-duplicated by their exact bytes, so each distinct text is
     /// shaped once, on every core; nominal widths are summed per cell (hashing a text to find a
     /// repeat costs more than summing its advances).
-    mutating func contentWidths(ofColumn column: Int, atRows rowIndices: some RandomAccessCollection<Int>,
+    mutating func contentWidths(ofColumn column: Int, atRows rowIndices: RowSample,
                                 by measurer: Measurer) -> [Double] {
         // Locals, not properties: the batches run inside a mutating call on self.
-        let (text, rows, font, cache) = (columns[column].text, rows, configuration.font, cache)
+        let (cellText, font, cache) = (cellText, configuration.font, cache)
         switch measurer {
         case .shapedText:
+            // The calling thread formats and de-duplicates batch i + 1 while the new distinct
+            // texts of batch i are shaped (or found in the cache) on the other cores.
             var distinct = DistinctTexts(reservingCapacity: rowIndices.count)
             var slots: [Int] = []
             slots.reserveCapacity(rowIndices.count)
-            var measured: [Double] = []
+            let measured = Mutex<[Double]>([])
+            let shaping = DispatchGroup()
+            var gathered = 0
             forEachBatch(of: rowIndices, column: column) { batch in
-                for row in batch { slots.append(distinct.slot(of: text(rows[row]))) }
-                measured += font.widths(ofDistinct: Array(distinct.texts[measured.count...]), cache: cache)
+                for position in batch { slots.append(distinct.slot(of: cellText(column, rowIndices[position]))) }
+                let texts = distinct.texts(in: gathered..<distinct.count)
+                gathered = distinct.count
+                shaping.wait()  // batches are measured in order
+                DispatchQueue.global().async(group: shaping) {
+                    let widths = font.widths(of: texts, cache: cache)
+                    measured.withLock { $0 += widths }
+                }
             }
-            return slots.map { measured[$0] }
+            shaping.wait()
+            return measured.withLock { measured in slots.map { measured[$0] } }
         case .nominalText:
             var widths: [Double] = []
             widths.reserveCapacity(rowIndices.count)
             forEachBatch(of: rowIndices, column: column) { batch in
-                widths += font.nominalWidths(of: batch.map { text(rows[$0]) })
+                widths += font.nominalWidths(of: batch.map { cellText(column, rowIndices[$0]) })
             }
             return widths
         }
@@ -159,24 +176,22 @@ struct ColumnWidthCalculator<Row> {
     /// SwiftDataTables' estimate: the mean over all rows of grapheme count × `averageCharWidth`
     /// (the grapheme counts summed exactly, then scaled once). 0 for no rows.
     mutating func estimatedAverage(ofColumn column: Int, averageCharWidth: Double) -> Double {
-        guard !rows.isEmpty else { return 0 }
-        let (text, rows) = (columns[column].text, rows)
+        guard rowCount > 0 else { return 0 }
+        let cellText = cellText
         var graphemes = 0
-        forEachBatch(of: 0..<rows.count, column: column) { batch in
-            for row in batch { graphemes += text(rows[row]).count }
+        forEachBatch(of: RowSample(rowCount: rowCount, size: rowCount), column: column) { batch in
+            for row in batch { graphemes += cellText(column, row).count }  // every row: position = row
         }
-        return Double(graphemes) * averageCharWidth / Double(rows.count)
+        return Double(graphemes) * averageCharWidth / Double(rowCount)
     }
 
-    /// `body` over consecutive batches of `rowIndices`, reporting progress after each.
-    private mutating func forEachBatch<Indices: RandomAccessCollection<Int>>(
-        of rowIndices: Indices, column: Int, _ body: (Indices.SubSequence) -> Void
-    ) {
-        var start = rowIndices.startIndex
-        while start != rowIndices.endIndex {
-            let end = rowIndices.index(start, offsetBy: Self.batchSize, limitedBy: rowIndices.endIndex) ?? rowIndices.endIndex
-            body(rowIndices[start..<end])
-            completedCells += rowIndices.distance(from: start, to: end)
+    /// `body` over consecutive batches of positions in `rowIndices`, reporting progress after each.
+    private mutating func forEachBatch(of rowIndices: RowSample, column: Int, _ body: (Range<Int>) -> Void) {
+        var start = 0
+        while start < rowIndices.count {
+            let end = Swift.min(start + Self.batchSize, rowIndices.count)
+            body(start..<end)
+            completedCells += end - start
             progress?(DataTableColumnWidthProgress(column: column, completedCells: completedCells, totalCells: totalCells))
             start = end
         }

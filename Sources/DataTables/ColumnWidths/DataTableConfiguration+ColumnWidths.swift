@@ -13,6 +13,7 @@ extension DataTableConfiguration {
     /// - Throws: `DataTableConfigurationError` naming the column and field of the first value
     ///   that cannot size a column (a sample size below 1, a percentile outside (0, 1], a
     ///   negative or non-finite width, `minColumnWidth` above `maxColumnWidth`…).
+    @inlinable  // so reading a cell is specialized for `Row` in the caller's module
     public func columnWidths<Row>(
         for rows: [Row],
         columns: [DataTableColumn<Row>],
@@ -20,7 +21,19 @@ extension DataTableConfiguration {
         cache: WidthCache? = .shared,
         progress: ((DataTableColumnWidthProgress) -> Void)? = nil
     ) throws(DataTableConfigurationError) -> DataTableColumnWidths {
-        var calculator = ColumnWidthCalculator(configuration: self, rows: rows, columns: columns, cache: cache, progress: progress)
+        try columnWidths(rowCount: rows.count, titles: columns.map(\.title), frameWidth: frameWidth, cache: cache,
+                         progress: progress) { column, row in columns[column].text(rows[row]) }
+    }
+
+    /// The same for a table given as its row count, column titles and the text of each cell
+    /// (column, row).
+    @usableFromInline
+    func columnWidths(rowCount: Int, titles: [String], frameWidth: Double?, cache: WidthCache?,
+                      progress: ((DataTableColumnWidthProgress) -> Void)?,
+                      cellText: @escaping (_ column: Int, _ row: Int) -> String)
+        throws(DataTableConfigurationError) -> DataTableColumnWidths {
+        var calculator = ColumnWidthCalculator(configuration: self, rowCount: rowCount, titles: titles, cellText: cellText,
+                                               cache: cache, progress: progress)
         return try calculator.calculate(frameWidth: frameWidth)
     }
 }

@@ -1,4 +1,4 @@
-/// The rows a sampled strategy reads: `min(size, rowCount)` distinct rows spread evenly over
+/// The rows a strategy reads (a sample of every row is every row, in order): `min(size, rowCount)` distinct rows spread evenly over
 /// the table, always including the first and the last row.
 ///
 /// Row i of the k sampled is `round(i·(rowCount − 1)/(k − 1))`, halves rounded up, computed in
@@ -17,6 +17,7 @@ struct RowSample: RandomAccessCollection, Sendable {
     var endIndex: Int { count }
 
     subscript(position: Int) -> Int {
+        if count == rowCount { return position }  // every row
         guard count > 1 else { return 0 }
         let span = rowCount - 1, gaps = count - 1
         return (2 * position * span + gaps) / (2 * gaps)

@@ -13,14 +13,20 @@ extension FontStack {
     public func widths(of texts: [String], cache: WidthCache? = .shared) -> [Double] {
         var distinct = DistinctTexts(reservingCapacity: texts.count)
         let slots = texts.map { distinct.slot(of: $0) }
-        let widths = widths(ofDistinct: distinct.texts, cache: cache)
+        let widths = widths(of: distinct, cache: cache)
         return slots.map { widths[$0] }
     }
 
-    /// The shaped widths of `texts`, in order, shaped on every core with no de-duplication:
-    /// for texts already made distinct (see `DistinctTexts`).
-    package func widths(ofDistinct texts: [String], cache: WidthCache? = .shared) -> [Double] {
-        Self.concurrentMap(texts.count) { self.width(of: texts[$0], cache: cache) }
+    /// The shaped widths of `distinct`'s texts, in order, shaped on every core, each looked up
+    /// in `cache` with the hash `distinct` already holds.
+    package func widths(of distinct: DistinctTexts, cache: WidthCache? = .shared) -> [Double] {
+        widths(of: distinct.texts(in: 0..<distinct.count), cache: cache)
+    }
+
+    /// The same for some of them (see `DistinctTexts.texts(in:)`).
+    package func widths(of texts: DistinctTexts.Texts, cache: WidthCache? = .shared) -> [Double] {
+        let keys = texts.keys
+        return Self.concurrentMap(keys.count) { self.width(of: keys[$0], cache: cache) }
     }
 
     /// The nominal widths of `texts` (see `nominalWidth(of:)`), in order, on every core.
@@ -50,21 +56,34 @@ extension FontStack {
 
 /// Texts gathered once each, told apart by their exact UTF-8 bytes (canonically equivalent
 /// strings can shape differently, so `String ==` would merge texts that measure differently).
+/// Each text is hashed once, here, and the hash is reused by the width cache.
 package struct DistinctTexts {
-    /// Each distinct text once, in order of first appearance.
-    package private(set) var texts: [String] = []
+    /// Each distinct text once, in order of first appearance, with its hash.
+    private(set) var keys: [ExactText] = []
     private var slotOfText: [ExactText: Int] = [:]
 
     package init(reservingCapacity capacity: Int = 0) {
         slotOfText.reserveCapacity(capacity)
     }
 
-    /// The index of `text` in `texts`, appending it when it is new. O(length) to hash.
+    /// How many distinct texts there are.
+    package var count: Int { keys.count }
+
+    /// Some of the distinct texts with their hashes, to be measured on any thread while more
+    /// are gathered.
+    package struct Texts: Sendable {
+        let keys: [ExactText]
+    }
+
+    /// The distinct texts at `range` (indices in order of first appearance).
+    package func texts(in range: Range<Int>) -> Texts { Texts(keys: Array(keys[range])) }
+
+    /// The index of `text` among the distinct texts, adding it when it is new. O(length) to hash.
     package mutating func slot(of text: String) -> Int {
         let key = ExactText(text)
         if let slot = slotOfText[key] { return slot }
-        slotOfText[key] = texts.count
-        texts.append(text)
-        return texts.count - 1
+        slotOfText[key] = keys.count
+        keys.append(key)
+        return keys.count - 1
     }
 }
