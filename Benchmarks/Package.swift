@@ -22,6 +22,8 @@ let package = Package(
         ),
         // The bare hb_shape loop both benchmark groups measure against.
         .target(name: "BareHarfBuzz", dependencies: ["CHarfBuzzBaseline"]),
+        // Data/packages.tsv, loaded for the wrapping and column benchmarks.
+        .target(name: "PackageTable"),
         .executableTarget(
             name: "MeasurementBenchmarks",
             dependencies: [
@@ -38,9 +40,21 @@ let package = Package(
             dependencies: [
                 .product(name: "TextMeasure", package: "TextMeasure"),
                 .product(name: "Benchmark", package: "package-benchmark"),
-                "BareHarfBuzz",
+                "BareHarfBuzz", "PackageTable",
             ],
             path: "Benchmarks/WrapBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        ),
+        // Column widths by every strategy on 50,000 rows × 6 columns of Data/packages.tsv.
+        .executableTarget(
+            name: "ColumnBenchmarks",
+            dependencies: [
+                .product(name: "TextMeasure", package: "TextMeasure"),
+                .product(name: "DataTables", package: "TextMeasure"),
+                .product(name: "Benchmark", package: "package-benchmark"),
+                "BareHarfBuzz", "PackageTable",
+            ],
+            path: "Benchmarks/ColumnBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
         ),
     ]

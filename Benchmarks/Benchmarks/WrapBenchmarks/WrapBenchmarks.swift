@@ -15,7 +15,7 @@
 
 import Benchmark
 import BareHarfBuzz
-import Foundation
+import PackageTable
 import TextMeasure
 
 let benchmarks: @Sendable () -> Void = {
@@ -140,13 +140,16 @@ enum Fixtures {
     /// The width every cell is wrapped at, in points (about 28 characters of Noto Sans at 14 pt).
     static let cellWidth = 200.0
 
-    static let table: Table = Table.load()
+    static let table = PackageTable.load()
+
+    /// Rows whose description and maintainer make the 100,000 cells.
+    static let cellRows = 50_000
 
     /// 100,000 cells: the description then the maintainer of each of the table's 50,000 rows.
     static let cells: [String] = {
-        let rows = table.rows.prefix(Table.cellRows)
-        precondition(rows.count == Table.cellRows, "packages.tsv has \(table.rows.count) rows, not \(Table.cellRows)")
-        return rows.flatMap { [$0[Table.description], $0[Table.maintainer]] }
+        let rows = table.rows.prefix(cellRows)
+        precondition(rows.count == cellRows, "packages.tsv has \(table.rows.count) rows, not \(cellRows)")
+        return rows.flatMap { [$0[PackageTable.description], $0[PackageTable.maintainer]] }
     }()
 
     /// Checks that the fixtures measure what they claim.
@@ -197,7 +200,7 @@ enum Paragraph {
     static let text: String = {
         var text = ""
         for row in stride(from: 0, to: Fixtures.table.rows.count, by: 997) {
-            let description = Fixtures.table.rows[row][Table.description]
+            let description = Fixtures.table.rows[row][PackageTable.description]
             guard description.count >= 40 else { continue }
             let sentence = description.prefix(1).uppercased() + description.dropFirst() + "."
             text += (text.isEmpty ? "" : " ") + sentence
@@ -206,32 +209,3 @@ enum Paragraph {
         return text
     }()
 }
-
-// MARK: - Data
-
-/// Benchmarks/Data/packages.tsv: a header line, then rows of six tab-separated fields.
-struct Table {
-    static let columns = ["name", "version", "section", "maintainer", "installed_size_kib", "description"]
-    static let maintainer = 3
-    static let description = 5
-    /// Rows whose description and maintainer make the 100,000 cells.
-    static let cellRows = 50_000
-
-    let rows: [[String]]
-
-    /// Found next to this source file, so any working directory works.
-    static func load() -> Table {
-        let path = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Data/packages.tsv").path
-        let contents: String
-        do { contents = try String(contentsOfFile: path, encoding: .utf8) } catch { fatalError("\(path): \(error)") }
-        var lines = contents.split(separator: "\n", omittingEmptySubsequences: false)
-        if lines.last?.isEmpty == true { lines.removeLast() }
-        precondition(lines.first.map { $0.split(separator: "\t").map(String.init) } == columns, "\(path): unexpected header")
-        let rows = lines.dropFirst().map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
-        precondition(rows.allSatisfy { $0.count == columns.count }, "\(path): a row without \(columns.count) fields")
-        return Table(rows: rows)
-    }
-}
-
