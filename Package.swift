@@ -7,11 +7,13 @@ let package = Package(
     products: [
         .library(name: "TextMeasure", targets: ["TextMeasure"]),
         .library(name: "CellLayout", targets: ["CellLayout"]),
+        .library(name: "DataTables", targets: ["DataTables"]),
         .executable(name: "textmeasure", targets: ["TextMeasureCommand"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
+        .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.0"),
     ],
     targets: [
         // HarfBuzz, hb-ot, hb-ft, FreeType and fontconfig through one shim header.
@@ -64,17 +66,24 @@ let package = Package(
             name: "CellLayout",
             dependencies: ["TextMeasure"]
         ),
+        // Column widths (and later row metrics) of data tables, with SwiftDataTables' names; cells
+        // measured as text or through CellLayout.
+        .target(
+            name: "DataTables",
+            dependencies: ["TextMeasure", "CellLayout"]
+        ),
         .executableTarget(
             name: "TextMeasureCommand",
             dependencies: [
-                "TextMeasure",
+                "TextMeasure", "DataTables",
+                .product(name: "CSV", package: "CSV.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(
             name: "TextMeasureTests",
             dependencies: [
-                "TextMeasure", "CellLayout", "TextMeasureCommand",
+                "TextMeasure", "CellLayout", "DataTables", "TextMeasureCommand",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             exclude: ["Fixtures"]

@@ -22,7 +22,7 @@ let package = Package(
         ),
         // The bare hb_shape loop both benchmark groups measure against.
         .target(name: "BareHarfBuzz", dependencies: ["CHarfBuzzBaseline"]),
-        // Data/packages.tsv, the real table every dataset benchmark reads.
+        // Data/packages.tsv, the real table the wrapping, cell and column benchmarks read.
         .target(name: "PackageTable"),
         .executableTarget(
             name: "MeasurementBenchmarks",
@@ -55,6 +55,18 @@ let package = Package(
                 "BareHarfBuzz", "PackageTable",
             ],
             path: "Benchmarks/CellBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        ),
+        // Column widths by every strategy on 50,000 rows × 6 columns of Data/packages.tsv.
+        .executableTarget(
+            name: "ColumnBenchmarks",
+            dependencies: [
+                .product(name: "TextMeasure", package: "TextMeasure"),
+                .product(name: "DataTables", package: "TextMeasure"),
+                .product(name: "Benchmark", package: "package-benchmark"),
+                "BareHarfBuzz", "PackageTable",
+            ],
+            path: "Benchmarks/ColumnBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
         ),
     ]

@@ -15,7 +15,6 @@
 
 import Benchmark
 import BareHarfBuzz
-import Foundation
 import PackageTable
 import TextMeasure
 
@@ -141,13 +140,16 @@ enum Fixtures {
     /// The width every cell is wrapped at, in points (about 28 characters of Noto Sans at 14 pt).
     static let cellWidth = 200.0
 
-    static let table: Table = Table.load()
+    static let table = PackageTable.load()
+
+    /// Rows whose description and maintainer make the 100,000 cells.
+    static let cellRows = 50_000
 
     /// 100,000 cells: the description then the maintainer of each of the table's 50,000 rows.
     static let cells: [String] = {
-        let rows = table.rows.prefix(Table.cellRows)
-        precondition(rows.count == Table.cellRows, "packages.tsv has \(table.rows.count) rows, not \(Table.cellRows)")
-        return rows.flatMap { [$0[Table.description], $0[Table.maintainer]] }
+        let rows = table.rows.prefix(cellRows)
+        precondition(rows.count == cellRows, "packages.tsv has \(table.rows.count) rows, not \(cellRows)")
+        return rows.flatMap { [$0[PackageTable.description], $0[PackageTable.maintainer]] }
     }()
 
     /// Checks that the fixtures measure what they claim.
@@ -198,7 +200,7 @@ enum Paragraph {
     static let text: String = {
         var text = ""
         for row in stride(from: 0, to: Fixtures.table.rows.count, by: 997) {
-            let description = Fixtures.table.rows[row][Table.description]
+            let description = Fixtures.table.rows[row][PackageTable.description]
             guard description.count >= 40 else { continue }
             let sentence = description.prefix(1).uppercased() + description.dropFirst() + "."
             text += (text.isEmpty ? "" : " ") + sentence

@@ -11,32 +11,79 @@ extension FontStack {
     /// Each distinct text is measured once (tables repeat values a lot) and the distinct texts
     /// are shaped on every core. O(total length / cores) plus O(count) to de-duplicate.
     public func widths(of texts: [String], cache: WidthCache? = .shared) -> [Double] {
-        var slotOfText: [ExactText: Int] = [:]
-        slotOfText.reserveCapacity(texts.count)
-        var distinct: [String] = []
-        let slots = texts.map { text in
-            let key = ExactText(text)
-            if let slot = slotOfText[key] { return slot }
-            slotOfText[key] = distinct.count
-            distinct.append(text)
-            return distinct.count - 1
-        }
-        let texts = distinct
-        let widths = [Double](unsafeUninitializedCapacity: distinct.count) { buffer, initialized in
-            nonisolated(unsafe) let output = buffer
-            let measure = { @Sendable (index: Int) in output[index] = self.width(of: texts[index], cache: cache) }
-            let chunks = texts.count < 64 ? 1 : min(texts.count, Self.processorCount * 8)
-            if chunks == 1 {
-                for index in texts.indices { measure(index) }
-            } else {
-                DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-                    for index in texts.count * chunk / chunks ..< texts.count * (chunk + 1) / chunks { measure(index) }
-                }
-            }
-            initialized = texts.count
-        }
+        var distinct = DistinctTexts(reservingCapacity: texts.count)
+        let slots = texts.map { distinct.slot(of: $0) }
+        let widths = widths(of: distinct, cache: cache)
         return slots.map { widths[$0] }
     }
 
+    /// The shaped widths of `distinct`'s texts, in order, shaped on every core, each looked up
+    /// in `cache` with the hash `distinct` already holds.
+    package func widths(of distinct: DistinctTexts, cache: WidthCache? = .shared) -> [Double] {
+        widths(of: distinct.texts(in: 0..<distinct.count), cache: cache)
+    }
+
+    /// The same for some of them (see `DistinctTexts.texts(in:)`).
+    package func widths(of texts: DistinctTexts.Texts, cache: WidthCache? = .shared) -> [Double] {
+        let keys = texts.keys
+        return Self.concurrentMap(keys.count) { self.width(of: keys[$0], cache: cache) }
+    }
+
+    /// The nominal widths of `texts` (see `nominalWidth(of:)`), in order, on every core.
+    package func nominalWidths(of texts: [String]) -> [Double] {
+        Self.concurrentMap(texts.count) { self.nominalWidth(of: texts[$0]) }
+    }
+
+    /// `transform` of 0..<count, in order, computed in chunks on every core when there are
+    /// enough elements to pay for the threads.
+    private static func concurrentMap(_ count: Int, _ transform: @escaping @Sendable (Int) -> Double) -> [Double] {
+        [Double](unsafeUninitializedCapacity: count) { buffer, initialized in
+            nonisolated(unsafe) let output = buffer
+            let chunks = count < 64 ? 1 : min(count, processorCount * 8)
+            if chunks == 1 {
+                for index in 0..<count { output[index] = transform(index) }
+            } else {
+                DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+                    for index in count * chunk / chunks ..< count * (chunk + 1) / chunks { output[index] = transform(index) }
+                }
+            }
+            initialized = count
+        }
+    }
+
     static let processorCount = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+}
+
+/// Texts gathered once each, told apart by their exact UTF-8 bytes (canonically equivalent
+/// strings can shape differently, so `String ==` would merge texts that measure differently).
+/// Each text is hashed once, here, and the hash is reused by the width cache.
+package struct DistinctTexts {
+    /// Each distinct text once, in order of first appearance, with its hash.
+    private(set) var keys: [ExactText] = []
+    private var slotOfText: [ExactText: Int] = [:]
+
+    package init(reservingCapacity capacity: Int = 0) {
+        slotOfText.reserveCapacity(capacity)
+    }
+
+    /// How many distinct texts there are.
+    package var count: Int { keys.count }
+
+    /// Some of the distinct texts with their hashes, to be measured on any thread while more
+    /// are gathered.
+    package struct Texts: Sendable {
+        let keys: [ExactText]
+    }
+
+    /// The distinct texts at `range` (indices in order of first appearance).
+    package func texts(in range: Range<Int>) -> Texts { Texts(keys: Array(keys[range])) }
+
+    /// The index of `text` among the distinct texts, adding it when it is new. O(length) to hash.
+    package mutating func slot(of text: String) -> Int {
+        let key = ExactText(text)
+        if let slot = slotOfText[key] { return slot }
+        slotOfText[key] = keys.count
+        keys.append(key)
+        return keys.count - 1
+    }
 }

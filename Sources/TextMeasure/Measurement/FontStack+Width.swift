@@ -10,6 +10,12 @@ extension FontStack {
         return points(measure(text, cache: cache).units)
     }
 
+    /// `width(of:)` of a text already hashed (see `DistinctTexts`).
+    func width(of exact: ExactText, cache: WidthCache?) -> Double {
+        if exact.string.isEmpty { return 0 }
+        return points((cache?.measure(of: exact, in: fontSet) ?? Shaper.measure(of: exact.string, in: fontSet)).units)
+    }
+
     /// The width of `text` in points from nominal advances: no shaping, so no kerning,
     /// ligatures or contextual forms. Several times faster than `width(of:)`, and exact for
     /// text that needs no shaping (monospace, most plain Latin without kerning pairs).

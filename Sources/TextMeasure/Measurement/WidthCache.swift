@@ -49,8 +49,14 @@ public final class WidthCache: Sendable {
     /// the text starts with a common character, the only case where it can matter.
     /// O(length) to hash; a hit is one dictionary probe under the shard's lock.
     func measure(of text: String, in set: FontSet, previous: Int? = nil) -> ShapedWidth {
+        measure(of: ExactText(text), in: set, previous: previous)
+    }
+
+    /// The same for a text already hashed (see `DistinctTexts`).
+    func measure(of exact: ExactText, in set: FontSet, previous: Int? = nil) -> ShapedWidth {
+        let text = exact.string
         let context = previous.map { $0 > 0 && Itemizer.startsWithCommon(text) ? $0 : 0 } ?? 0
-        let key = Key(set: set.id, context: context, text: ExactText(text))
+        let key = Key(set: set.id, context: context, text: exact)
         let shard = shards[key.text.hash & (shards.count - 1)]
         if let measured = shard.value(for: key) { return measured }
         let measured = Shaper.measure(of: text, in: set, previous: context)

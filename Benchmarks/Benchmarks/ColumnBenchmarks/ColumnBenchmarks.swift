@@ -1,0 +1,139 @@
+// Benchmarks of DataTables' column widths: every strategy on the 50,000 rows × 6 columns of
+// Benchmarks/Data/packages.tsv (real Debian package records), with the bundled font stack at
+// 14 pt, each column read through a key path as an app would.
+//
+// One iteration = the widths of all 6 columns of all 50,000 rows (300,000 cells). The baseline is
+// SwiftDataTables' default, "estimatedAverage" (grapheme counts × 7, no font work):
+// `Benchmarks/run.sh` prints each benchmark's p50 ÷ its p50. Target: exact maxMeasured ≤ 3× it
+// (SwiftDataTables paid 6.4×). Strategies that shape are run twice: with a cold cache (a fresh
+// WidthCache made and dropped outside the measured region, so every distinct text is shaped)
+// and with a warm one (every text already cached).
+
+import Benchmark
+import BareHarfBuzz
+import DataTables
+import PackageTable
+import TextMeasure
+
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .throughput, .mallocCountTotal],
+        timeUnits: .milliseconds,
+        warmupIterations: 1,
+        scalingFactor: .one,  // one iteration = 300,000 cells
+        maxDuration: .seconds(4),
+        maxIterations: 30
+    )
+
+    Benchmark.setup = {
+        _ = Fixtures.checked
+    }
+
+    // The floor of any exact cold measurement: each column's distinct texts shaped once with bare
+    // HarfBuzz (primary font only, one thread, no de-duplication or cache cost).
+    Benchmark("bare hb_shape of the distinct texts (floor)", configuration: .init(maxIterations: 5)) { _ in
+        let baseline = Fixtures.baseline
+        var total = 0.0
+        for text in Fixtures.distinctTexts { total += baseline.width(of: text) }
+        blackHole(total)
+    }
+
+    Benchmark("estimatedAverage (baseline)") { _ in
+        blackHole(Fixtures.widths(.estimatedAverage(averageCharWidth: 7), cache: nil))
+    }
+
+    Benchmark("calibratedAverage") { _ in
+        blackHole(Fixtures.widths(.calibratedAverage, cache: nil))
+    }
+
+    Benchmark("maxNominal") { _ in
+        blackHole(Fixtures.widths(.maxNominal, cache: nil))
+    }
+
+    for (name, strategy) in Fixtures.shapingStrategies {
+        Benchmark("\(name), cold cache", configuration: .init(maxIterations: 12)) { benchmark in
+            let cache = WidthCache(capacity: Fixtures.cacheCapacity)
+            withExtendedLifetime(cache) {
+                benchmark.startMeasurement()
+                blackHole(Fixtures.widths(strategy, cache: cache))
+                benchmark.stopMeasurement()
+            }
+        }
+        Benchmark("\(name), warm cache") { _ in
+            blackHole(Fixtures.widths(strategy, cache: Fixtures.warmCache))
+        }
+    }
+}
+
+// MARK: - Fixtures (built once, outside every measured region)
+
+/// One row of packages.tsv as an app would hold it.
+struct Package: Sendable {
+    let name, version, section, maintainer, installedSize, description: String
+}
+
+enum Fixtures {
+    static let shapingStrategies: [(String, DataTableColumnWidthStrategy)] = [
+        ("maxMeasured", .maxMeasured),
+        ("sampledMax(100)", .sampledMax(sampleSize: 100)),
+        ("percentileMeasured(0.95, 100)", .percentileMeasured(percentile: 0.95, sampleSize: 100)),
+        ("hybrid(100, 7)", .hybrid(sampleSize: 100, averageCharWidth: 7)),
+    ]
+
+    /// Room for every distinct cell text and title (about 190,000), so a warm pass only hits.
+    static let cacheCapacity = 400_000
+
+    static let stack: FontStack = {
+        do { return try FontStack.bundled(size: 14) } catch { fatalError("bundled font stack: \(error)") }
+    }()
+
+    static let rows: [Package] = PackageTable.load().rows.map {
+        Package(name: $0[0], version: $0[1], section: $0[2], maintainer: $0[3], installedSize: $0[4], description: $0[5])
+    }
+
+    static let columns: [DataTableColumn<Package>] = [
+        .init("Name", \.name), .init("Version", \.version), .init("Section", \.section),
+        .init("Maintainer", \.maintainer), .init("Installed size (KiB)", \.installedSize), .init("Description", \.description),
+    ]
+
+    static let baseline: BareHarfBuzz = {
+        do { return BareHarfBuzz(path: try BundledFont.notoSans.path(), size: 14) } catch { fatalError("\(error)") }
+    }()
+
+    /// Each column's distinct texts (by exact bytes), column after column.
+    static let distinctTexts: [String] = columns.flatMap { column in
+        var seen = Set<[UInt8]>()
+        return rows.map { column.text($0) }.filter { seen.insert(Array($0.utf8)).inserted }
+    }
+
+    /// Every distinct text of the table measured once.
+    static let warmCache: WidthCache = {
+        let cache = WidthCache(capacity: cacheCapacity)
+        _ = widths(.maxMeasured, cache: cache)
+        return cache
+    }()
+
+    static func widths(_ strategy: DataTableColumnWidthStrategy, cache: WidthCache?) -> DataTableColumnWidths {
+        var configuration = DataTableConfiguration(font: stack)
+        configuration.columnWidthMode = .fitContentText(strategy: strategy)
+        do {
+            return try configuration.columnWidths(for: rows, columns: columns, cache: cache)
+        } catch {
+            fatalError("\(error)")
+        }
+    }
+
+    /// The table is the one described, a warm pass really only hits, and maxMeasured is the
+    /// true maximum. Checked once, before the first benchmark.
+    static let checked: Void = {
+        precondition(rows.count == 50_000, "packages.tsv has \(rows.count) rows, not 50,000")
+        let before = warmCache.statistics
+        _ = widths(.maxMeasured, cache: warmCache)
+        let after = warmCache.statistics
+        precondition(after.misses == before.misses && after.evictions == 0, "the warm cache misses: \(before) then \(after)")
+        // The exact maximum: shaped widths agree with width(of:) of the widest cell.
+        let exact = widths(.maxMeasured, cache: nil).columns.map { $0.contentWidth ?? -1 }
+        let direct = (0..<6).map { column in rows.map { stack.width(of: columns[column].text($0), cache: nil) }.max() ?? 0 }
+        precondition(exact == direct, "maxMeasured \(exact) ≠ widths by width(of:) \(direct)")
+    }()
+}

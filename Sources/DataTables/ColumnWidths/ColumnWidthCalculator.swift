@@ -1,0 +1,199 @@
+import Dispatch
+import Synchronization
+import TextMeasure
+
+/// One column-width calculation: modes resolved and checked, content measured, widths fitted,
+/// clamped and scaled (see `DataTableConfiguration.columnWidths(for:columns:frameWidth:cache:progress:)`).
+struct ColumnWidthCalculator {
+    let configuration: DataTableConfiguration
+    let rowCount: Int
+    let titles: [String]
+    /// The text of the cell at (column, row).
+    let cellText: (_ column: Int, _ row: Int) -> String
+    let cache: WidthCache?
+    let progress: ((DataTableColumnWidthProgress) -> Void)?
+    private var completedCells = 0
+    private var totalCells = 0
+
+    /// Cells formatted (and their new distinct texts measured) between two progress reports.
+    static var batchSize: Int { 16_384 }
+
+    init(configuration: DataTableConfiguration, rowCount: Int, titles: [String],
+         cellText: @escaping (_ column: Int, _ row: Int) -> String, cache: WidthCache?,
+         progress: ((DataTableColumnWidthProgress) -> Void)?) {
+        (self.configuration, self.rowCount, self.titles, self.cellText) = (configuration, rowCount, titles, cellText)
+        (self.cache, self.progress) = (cache, progress)
+    }
+
+    /// How a cell's content width is taken. A mode whose cells are measured some other way
+    /// (a cell model's fitting width) adds a case here and in `contentWidths(ofColumn:atRows:by:)`.
+    enum Measurer {
+        /// The cell's text shaped in the configuration's font (exact).
+        case shapedText
+        /// The cell's text by nominal advances, no shaping.
+        case nominalText
+    }
+
+    /// What a measured strategy makes of the content widths of the rows it read.
+    enum Reduction {
+        case max
+        case percentile(Double)
+    }
+
+    mutating func calculate(frameWidth: Double?) throws(DataTableConfigurationError) -> DataTableColumnWidths {
+        try configuration.validateTableSettings(frameWidth: frameWidth)
+        var modes: [DataTableColumnWidthMode] = []
+        for (index, title) in titles.enumerated() {
+            modes.append(try configuration.validatedMode(ofColumn: index, title: title))
+        }
+        totalCells = modes.reduce(0) { $0 + cellsRead(by: $1) }
+
+        var fitted: [Double] = [], contents: [Double?] = [], headers: [Double] = []
+        for (index, mode) in modes.enumerated() {
+            let header = headerWidth(of: titles[index])
+            switch mode {
+            case .fixed(let width):
+                fitted.append(width)
+                contents.append(nil)
+            case .fitContentText(let strategy):
+                let content = contentWidth(ofColumn: index, strategy: strategy)
+                fitted.append(max(clamp(content + configuration.cellPadding.horizontal), header))
+                contents.append(content)
+            }
+            headers.append(header)
+        }
+
+        var widths = fitted
+        if configuration.shouldContentWidthScaleToFillFrame, let frameWidth {
+            widths = ScaleToFill.scale(fitted, toFill: frameWidth)
+        }
+        return DataTableColumnWidths(columns: modes.indices.map { index in
+            DataTableColumnWidth(title: titles[index], mode: modes[index], width: widths[index],
+                                 fittedWidth: fitted[index], contentWidth: contents[index], headerWidth: headers[index])
+        })
+    }
+
+    /// `width` clamped to `minColumnWidth`…`maxColumnWidth` (validated: min ≤ max).
+    func clamp(_ width: Double) -> Double {
+        let raised = Swift.max(width, configuration.minColumnWidth)
+        return configuration.maxColumnWidth.map { Swift.min(raised, $0) } ?? raised
+    }
+
+    /// The header's minimum width: its title in the header font + sort indicator + padding.
+    func headerWidth(of title: String) -> Double {
+        configuration.headerFont.width(of: title, cache: cache) + configuration.sortIndicatorWidth
+            + configuration.cellPadding.horizontal
+    }
+
+    /// How many cells `mode` reads.
+    func cellsRead(by mode: DataTableColumnWidthMode) -> Int {
+        guard case .fitContentText(let strategy) = mode else { return 0 }
+        switch strategy {
+        case .maxMeasured, .maxNominal, .estimatedAverage, .calibratedAverage: return rowCount
+        case .sampledMax(let size), .percentileMeasured(_, let size): return min(size, rowCount)
+        case .hybrid(let size, _): return rowCount + min(size, rowCount)
+        case .fixed: return 0
+        }
+    }
+
+    /// The content width of column `column` by `strategy`.
+    mutating func contentWidth(ofColumn column: Int, strategy: DataTableColumnWidthStrategy) -> Double {
+        let allRows = RowSample(rowCount: rowCount, size: rowCount)
+        switch strategy {
+        case .maxMeasured:
+            return measuredContentWidth(ofColumn: column, atRows: allRows, .max, by: .shapedText)
+        case .sampledMax(let size):
+            return measuredContentWidth(ofColumn: column, atRows: RowSample(rowCount: rowCount, size: size), .max, by: .shapedText)
+        case .percentileMeasured(let percentile, let size):
+            return measuredContentWidth(ofColumn: column, atRows: RowSample(rowCount: rowCount, size: size),
+                                        .percentile(percentile), by: .shapedText)
+        case .maxNominal:
+            return measuredContentWidth(ofColumn: column, atRows: allRows, .max, by: .nominalText)
+        case .estimatedAverage(let averageCharWidth):
+            return estimatedAverage(ofColumn: column, averageCharWidth: averageCharWidth)
+        case .calibratedAverage:
+            return estimatedAverage(ofColumn: column, averageCharWidth: configuration.font.averageCharacterWidth)
+        case .hybrid(let size, let averageCharWidth):
+            let estimate = estimatedAverage(ofColumn: column, averageCharWidth: averageCharWidth)
+            let sampled = measuredContentWidth(ofColumn: column, atRows: RowSample(rowCount: rowCount, size: size), .max, by: .shapedText)
+            return Swift.max(estimate, sampled)
+        case .fixed(let width):
+            return width
+        }
+    }
+
+    /// The content widths of `rowIndices` reduced to one: their maximum or a percentile (0 for no rows).
+    mutating func measuredContentWidth(ofColumn column: Int, atRows rowIndices: RowSample,
+                                       _ reduction: Reduction, by measurer: Measurer) -> Double {
+        let widths = contentWidths(ofColumn: column, atRows: rowIndices, by: measurer)
+        switch reduction {
+        case .max: return widths.max() ?? 0
+        case .percentile(let percentile): return NearestRank.value(percentile, of: widths)
+        }
+    }
+
+    /// The content width of each of `rowIndices` in column `column`, in that order, measured by
+    /// `measurer`: the one place where cells are read and measured. Only these rows' texts are
+    /// formatted. Shaped texts are de-duplicated by their exact bytes, so each distinct text is
+    /// shaped once, on every core; nominal widths are summed per cell (hashing a text to find a
+    /// repeat costs more than summing its advances).
+    mutating func contentWidths(ofColumn column: Int, atRows rowIndices: RowSample,
+                                by measurer: Measurer) -> [Double] {
+        // Locals, not properties: the batches run inside a mutating call on self.
+        let (cellText, font, cache) = (cellText, configuration.font, cache)
+        switch measurer {
+        case .shapedText:
+            // The calling thread formats and de-duplicates batch i + 1 while the new distinct
+            // texts of batch i are shaped (or found in the cache) on the other cores.
+            var distinct = DistinctTexts(reservingCapacity: rowIndices.count)
+            var slots: [Int] = []
+            slots.reserveCapacity(rowIndices.count)
+            let measured = Mutex<[Double]>([])
+            let shaping = DispatchGroup()
+            var gathered = 0
+            forEachBatch(of: rowIndices, column: column) { batch in
+                for position in batch { slots.append(distinct.slot(of: cellText(column, rowIndices[position]))) }
+                let texts = distinct.texts(in: gathered..<distinct.count)
+                gathered = distinct.count
+                shaping.wait()  // batches are measured in order
+                DispatchQueue.global().async(group: shaping) {
+                    let widths = font.widths(of: texts, cache: cache)
+                    measured.withLock { $0 += widths }
+                }
+            }
+            shaping.wait()
+            return measured.withLock { measured in slots.map { measured[$0] } }
+        case .nominalText:
+            var widths: [Double] = []
+            widths.reserveCapacity(rowIndices.count)
+            forEachBatch(of: rowIndices, column: column) { batch in
+                widths += font.nominalWidths(of: batch.map { cellText(column, rowIndices[$0]) })
+            }
+            return widths
+        }
+    }
+
+    /// SwiftDataTables' estimate: the mean over all rows of grapheme count × `averageCharWidth`
+    /// (the grapheme counts summed exactly, then scaled once). 0 for no rows.
+    mutating func estimatedAverage(ofColumn column: Int, averageCharWidth: Double) -> Double {
+        guard rowCount > 0 else { return 0 }
+        let cellText = cellText
+        var graphemes = 0
+        forEachBatch(of: RowSample(rowCount: rowCount, size: rowCount), column: column) { batch in
+            for row in batch { graphemes += cellText(column, row).count }  // every row: position = row
+        }
+        return Double(graphemes) * averageCharWidth / Double(rowCount)
+    }
+
+    /// `body` over consecutive batches of positions in `rowIndices`, reporting progress after each.
+    private mutating func forEachBatch(of rowIndices: RowSample, column: Int, _ body: (Range<Int>) -> Void) {
+        var start = 0
+        while start < rowIndices.count {
+            let end = Swift.min(start + Self.batchSize, rowIndices.count)
+            body(start..<end)
+            completedCells += end - start
+            progress?(DataTableColumnWidthProgress(column: column, completedCells: completedCells, totalCells: totalCells))
+            start = end
+        }
+    }
+}

@@ -1,0 +1,39 @@
+public import TextMeasure
+
+extension DataTableConfiguration {
+    /// The widths of `columns` for `rows`, by each column's mode (the provider's, else
+    /// `columnWidthMode`), grown to fill `frameWidth` when `shouldContentWidthScaleToFillFrame`
+    /// is set and the columns are narrower than it.
+    ///
+    /// Only the rows a strategy needs are read (a sampled strategy never calls a column's text
+    /// closure for rows outside its sample); each distinct cell text of a column is shaped once,
+    /// through `cache`, on every core. `progress` is called on this thread after each batch of
+    /// cells. O(cells read) to format, plus the shaping of the distinct texts ÷ cores.
+    ///
+    /// - Throws: `DataTableConfigurationError` naming the column and field of the first value
+    ///   that cannot size a column (a sample size below 1, a percentile outside (0, 1], a
+    ///   negative or non-finite width, `minColumnWidth` above `maxColumnWidth`…).
+    @inlinable  // so reading a cell is specialized for `Row` in the caller's module
+    public func columnWidths<Row>(
+        for rows: [Row],
+        columns: [DataTableColumn<Row>],
+        frameWidth: Double? = nil,
+        cache: WidthCache? = .shared,
+        progress: ((DataTableColumnWidthProgress) -> Void)? = nil
+    ) throws(DataTableConfigurationError) -> DataTableColumnWidths {
+        try columnWidths(rowCount: rows.count, titles: columns.map(\.title), frameWidth: frameWidth, cache: cache,
+                         progress: progress) { column, row in columns[column].text(rows[row]) }
+    }
+
+    /// The same for a table given as its row count, column titles and the text of each cell
+    /// (column, row).
+    @usableFromInline
+    func columnWidths(rowCount: Int, titles: [String], frameWidth: Double?, cache: WidthCache?,
+                      progress: ((DataTableColumnWidthProgress) -> Void)?,
+                      cellText: @escaping (_ column: Int, _ row: Int) -> String)
+        throws(DataTableConfigurationError) -> DataTableColumnWidths {
+        var calculator = ColumnWidthCalculator(configuration: self, rowCount: rowCount, titles: titles, cellText: cellText,
+                                               cache: cache, progress: progress)
+        return try calculator.calculate(frameWidth: frameWidth)
+    }
+}

@@ -1,0 +1,15 @@
+public import TextMeasure
+
+extension FontStack {
+    /// The mean nominal advance of the primary font over printable ASCII (U+0020 … U+007E,
+    /// each of the 95 characters once), in points: the font's own `averageCharWidth` for
+    /// `.calibratedAverage`. O(95).
+    public var averageCharacterWidth: Double {
+        let printable = String(String.UnicodeScalarView((0x20...0x7E).compactMap(Unicode.Scalar.init)))
+        return primaryStack.nominalWidth(of: printable) / 95
+    }
+
+    private var primaryStack: FontStack {
+        (try? FontStack([primary], size: size)) ?? self
+    }
+}

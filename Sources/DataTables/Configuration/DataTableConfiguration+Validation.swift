@@ -1,0 +1,63 @@
+extension DataTableConfiguration {
+    /// Checks the table-wide settings: finite non-negative widths, min ≤ max.
+    func validateTableSettings(frameWidth: Double?) throws(DataTableConfigurationError) {
+        func check(_ value: Double, _ field: DataTableConfigurationError.Field) throws(DataTableConfigurationError) {
+            guard value.isFinite, value >= 0 else {
+                throw DataTableConfigurationError(column: nil, columnTitle: nil, source: .configuration, field: field,
+                                                  value: value, requirement: "a finite number of at least 0")
+            }
+        }
+        try check(minColumnWidth, .minColumnWidth)
+        if let maxColumnWidth {
+            try check(maxColumnWidth, .maxColumnWidth)
+            guard minColumnWidth <= maxColumnWidth else {
+                throw DataTableConfigurationError(column: nil, columnTitle: nil, source: .configuration, field: .minColumnWidth,
+                                                  value: minColumnWidth, requirement: "at most maxColumnWidth (\(maxColumnWidth))")
+            }
+        }
+        for side in [cellPadding.top, cellPadding.leading, cellPadding.bottom, cellPadding.trailing] {
+            try check(side, .cellPadding)
+        }
+        try check(sortIndicatorWidth, .sortIndicatorWidth)
+        if let frameWidth { try check(frameWidth, .frameWidth) }
+    }
+
+    /// The mode of column `column` (titled `title`): the provider's, else `columnWidthMode`,
+    /// checked value by value.
+    func validatedMode(ofColumn column: Int, title: String) throws(DataTableConfigurationError) -> DataTableColumnWidthMode {
+        let provided = columnWidthModeProvider?(column)
+        let mode = provided ?? columnWidthMode
+        let source: DataTableConfigurationError.Source = provided == nil ? .columnWidthMode : .columnWidthModeProvider
+        func fail(_ field: DataTableConfigurationError.Field, _ value: Double, _ requirement: String) -> DataTableConfigurationError {
+            DataTableConfigurationError(column: column, columnTitle: title, source: source, field: field, value: value, requirement: requirement)
+        }
+        func width(_ value: Double, _ field: DataTableConfigurationError.Field) throws(DataTableConfigurationError) {
+            guard value.isFinite, value >= 0 else { throw fail(field, value, "a finite number of at least 0") }
+        }
+        func sampleSize(_ value: Int) throws(DataTableConfigurationError) {
+            guard value >= 1 else { throw fail(.sampleSize, Double(value), "at least 1") }
+        }
+        switch mode {
+        case .fixed(let value):
+            try width(value, .width)
+        case .fitContentText(let strategy):
+            switch strategy {
+            case .maxMeasured, .maxNominal, .calibratedAverage:
+                break
+            case .sampledMax(let size):
+                try sampleSize(size)
+            case .percentileMeasured(let percentile, let size):
+                guard percentile > 0, percentile <= 1 else { throw fail(.percentile, percentile, "in (0, 1]") }
+                try sampleSize(size)
+            case .estimatedAverage(let average):
+                try width(average, .averageCharWidth)
+            case .hybrid(let size, let average):
+                try sampleSize(size)
+                try width(average, .averageCharWidth)
+            case .fixed(let value):
+                try width(value, .width)
+            }
+        }
+        return mode
+    }
+}

@@ -1,0 +1,55 @@
+public import TextMeasure
+
+/// How a data table sizes its columns, with SwiftDataTables' names and defaults.
+///
+/// ```swift
+/// var config = DataTableConfiguration(font: try FontStack.bundled(size: 14))
+/// config.columnWidthMode = .fitContentText(strategy: .hybrid(sampleSize: 100, averageCharWidth: 7))
+/// config.maxColumnWidth = 250
+/// config.columnWidthModeProvider = { column in column == 0 ? .fixed(width: 50) : nil }
+/// let widths = try config.columnWidths(for: products, columns: columns, frameWidth: 800)
+/// ```
+public struct DataTableConfiguration: Sendable {
+    /// SwiftDataTables' average character width for estimates: 7 points.
+    public static let defaultAverageCharacterWidth = 7.0
+
+    /// SwiftDataTables' default mode: `.fitContentText(strategy: .estimatedAverage(averageCharWidth: 7))`.
+    public static let defaultColumnWidthMode = DataTableColumnWidthMode.fitContentText(
+        strategy: .estimatedAverage(averageCharWidth: defaultAverageCharacterWidth))
+
+    /// The mode of every column the provider leaves alone. Default: `defaultColumnWidthMode`.
+    public var columnWidthMode: DataTableColumnWidthMode = Self.defaultColumnWidthMode
+
+    /// A mode for a column (by index), or `nil` for `columnWidthMode`. Default: `nil`.
+    public var columnWidthModeProvider: (@Sendable (Int) -> DataTableColumnWidthMode?)?
+
+    /// No content-fitted column is narrower, unless it is a `.fixed` column. Default: 70.
+    public var minColumnWidth = 70.0
+
+    /// No content-fitted column is wider, except to fit its header; `nil` for no limit. Default: `nil`.
+    public var maxColumnWidth: Double?
+
+    /// Whether columns that together are narrower than the frame grow, in proportion to their
+    /// widths, until they fill it exactly. Default: `true`.
+    public var shouldContentWidthScaleToFillFrame = true
+
+    /// The font stack of the cells.
+    public var font: FontStack
+
+    /// The font stack of the headers. Default: the cells' font.
+    public var headerFont: FontStack
+
+    /// The space around a cell's content; its horizontal part widens every content-fitted
+    /// column and header. Default: 8 points leading and trailing, 4 top and bottom.
+    public var cellPadding = DataTableCellPadding(horizontal: 8, vertical: 4)
+
+    /// Room for the header's sort arrow, added to the header width. Default: 20 points.
+    public var sortIndicatorWidth = 20.0
+
+    /// A configuration with SwiftDataTables' defaults, measuring cells in `font` and headers in
+    /// `headerFont` (default: `font`).
+    public init(font: FontStack, headerFont: FontStack? = nil) {
+        self.font = font
+        self.headerFont = headerFont ?? font
+    }
+}

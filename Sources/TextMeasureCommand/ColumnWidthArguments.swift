@@ -1,0 +1,48 @@
+import ArgumentParser
+import DataTables
+
+/// The `--mode` and `--strategy` arguments of `columns`, in SwiftDataTables' names.
+enum ColumnWidthArguments {
+    static let modeHelp = "text (content-fitted, by --strategy) or fixed:W (every column W px)"
+    static let strategyHelp = """
+        maxMeasured, sampledMax:N, percentile:P:N, estimatedAverage:C, hybrid:N:C, fixed:W, \
+        maxNominal or calibratedAverage
+        """
+
+    /// `text` (with `strategy`) or `fixed:W`.
+    static func mode(_ argument: String, strategy: String) throws -> DataTableColumnWidthMode {
+        if argument == "text" { return .fitContentText(strategy: try self.strategy(strategy)) }
+        let parts = argument.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+        if parts.count == 2, parts[0] == "fixed" { return .fixed(width: try number(parts[1], "--mode fixed:W", "W")) }
+        throw ValidationError("--mode must be \(modeHelp), not '\(argument)'")
+    }
+
+    /// One of the strategies of `strategyHelp`.
+    static func strategy(_ argument: String) throws -> DataTableColumnWidthStrategy {
+        let parts = argument.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+        let form = "--strategy \(parts[0])"
+        switch (parts[0], parts.count) {
+        case ("maxMeasured", 1): return .maxMeasured
+        case ("maxNominal", 1): return .maxNominal
+        case ("calibratedAverage", 1): return .calibratedAverage
+        case ("sampledMax", 2): return .sampledMax(sampleSize: try integer(parts[1], form, "N"))
+        case ("percentile", 3):
+            return .percentileMeasured(percentile: try number(parts[1], form, "P"), sampleSize: try integer(parts[2], form, "N"))
+        case ("estimatedAverage", 2): return .estimatedAverage(averageCharWidth: try number(parts[1], form, "C"))
+        case ("hybrid", 3):
+            return .hybrid(sampleSize: try integer(parts[1], form, "N"), averageCharWidth: try number(parts[2], form, "C"))
+        case ("fixed", 2): return .fixed(width: try number(parts[1], form, "W"))
+        default: throw ValidationError("--strategy must be \(strategyHelp), not '\(argument)'")
+        }
+    }
+
+    private static func number(_ text: String, _ form: String, _ name: String) throws -> Double {
+        guard let value = Double(text) else { throw ValidationError("\(form): \(name) must be a number, not '\(text)'") }
+        return value
+    }
+
+    private static func integer(_ text: String, _ form: String, _ name: String) throws -> Int {
+        guard let value = Int(text) else { throw ValidationError("\(form): \(name) must be a whole number, not '\(text)'") }
+        return value
+    }
+}
