@@ -3,18 +3,28 @@ import DataTables
 
 /// The `--mode` and `--strategy` arguments of `columns`, in SwiftDataTables' names.
 enum ColumnWidthArguments {
-    static let modeHelp = "text (content-fitted, by --strategy) or fixed:W (every column W px)"
+    static let modeHelp = """
+        text (content-fitted, by --strategy), cell[:all|:sampledMax:N|:percentile:P:N] (content-fitted \
+        by the cell model's fitting width of each field as a one-line text cell) or fixed:W (every column W px)
+        """
     static let strategyHelp = """
         maxMeasured, sampledMax:N, percentile:P:N, estimatedAverage:C, hybrid:N:C, fixed:W, \
         maxNominal or calibratedAverage
         """
 
-    /// `text` (with `strategy`) or `fixed:W`.
+    /// `text` (with `strategy`), `cell` with its sample, or `fixed:W`.
     static func mode(_ argument: String, strategy: String) throws -> DataTableColumnWidthMode {
         if argument == "text" { return .fitContentText(strategy: try self.strategy(strategy)) }
         let parts = argument.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
-        if parts.count == 2, parts[0] == "fixed" { return .fixed(width: try number(parts[1], "--mode fixed:W", "W")) }
-        throw ValidationError("--mode must be \(modeHelp), not '\(argument)'")
+        let form = "--mode \(parts.prefix(2).joined(separator: ":"))"
+        switch (parts[0], parts.dropFirst().first, parts.count) {
+        case ("fixed", _, 2): return .fixed(width: try number(parts[1], "--mode fixed:W", "W"))
+        case ("cell", nil, 1), ("cell", "all", 2): return .fitContentCell(sample: .all)
+        case ("cell", "sampledMax", 3): return .fitContentCell(sample: .sampledMax(sampleSize: try integer(parts[2], form, "N")))
+        case ("cell", "percentile", 4):
+            return .fitContentCell(sample: .percentile(try number(parts[2], form, "P"), sampleSize: try integer(parts[3], form, "N")))
+        default: throw ValidationError("--mode must be \(modeHelp), not '\(argument)'")
+        }
     }
 
     /// One of the strategies of `strategyHelp`.

@@ -11,8 +11,10 @@ extension TextMeasureCommand {
                 The first row of FILE gives the column titles. Each column is sized by --mode: \
                 'text' fits the content found by --strategy (plus the cell padding on both sides), \
                 clamped to --min and --max, and never narrower than its header (title in the \
-                header font + --sort-indicator + padding); 'fixed:W' makes every column exactly W \
-                px. With --frame-width, columns narrower than the frame together grow in \
+                header font + --sort-indicator + padding); 'cell' does the same with the fitting \
+                width of each field as a one-line text cell of the cell model (CellLayout), of \
+                every row or of a sample ('cell:sampledMax:N', 'cell:percentile:P:N'); 'fixed:W' \
+                makes every column exactly W px. With --frame-width, columns narrower than the frame together grow in \
                 proportion to fill it exactly (unless --no-scale-to-fill).
 
                 Strategies: maxMeasured (every row, shaped: exact), sampledMax:N (N rows spread \
@@ -35,7 +37,7 @@ extension TextMeasureCommand {
 
         @OptionGroup var font: FontOptions
 
-        @Option(help: ArgumentHelp(ColumnWidthArguments.modeHelp, valueName: "text|fixed:W"))
+        @Option(help: ArgumentHelp(ColumnWidthArguments.modeHelp, valueName: "text|cell…|fixed:W"))
         var mode = "text"
 
         @Option(help: ArgumentHelp(ColumnWidthArguments.strategyHelp, valueName: "strategy"))

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Dispatch
 import Foundation
 import TextMeasure
 
@@ -173,25 +172,12 @@ extension TextMeasureCommand {
         /// The output line for each request: its layout, or its error object. Lines are laid
         /// out on every core.
         static func layOut(_ requests: [Result<Request, LineError>], _ settings: Settings) -> [String] {
-            var results = [String](repeating: "", count: requests.count)
-            results.withUnsafeMutableBufferPointer { buffer in
-                nonisolated(unsafe) let output = buffer
-                let render = { @Sendable (index: Int) in
-                    switch requests[index] {
-                    case .success(let request): output[index] = Self.json(of: request, settings)
-                    case .failure(let error): output[index] = error.json
-                    }
-                }
-                let chunks = requests.count < 16 ? 1 : min(requests.count, ProcessInfo.processInfo.activeProcessorCount * 8)
-                if chunks == 1 {
-                    for index in requests.indices { render(index) }
-                } else {
-                    DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-                        for index in requests.count * chunk / chunks ..< requests.count * (chunk + 1) / chunks { render(index) }
-                    }
+            concurrentMap(requests.count, parallelFrom: 16) { index in
+                switch requests[index] {
+                case .success(let request): Self.json(of: request, settings)
+                case .failure(let error): error.json
                 }
             }
-            return results
         }
 
         /// The layout of `request` as a JSON object on one line.

@@ -1,3 +1,4 @@
+import CellLayout
 import Dispatch
 import Synchronization
 import TextMeasure
@@ -10,6 +11,8 @@ struct ColumnWidthCalculator {
     let titles: [String]
     /// The text of the cell at (column, row).
     let cellText: (_ column: Int, _ row: Int) -> String
+    /// The cell at (column, row), for `.fitContentAutoLayout`.
+    let cellNode: (_ column: Int, _ row: Int) -> CellNode
     let cache: WidthCache?
     let progress: ((DataTableColumnWidthProgress) -> Void)?
     private var completedCells = 0
@@ -19,19 +22,22 @@ struct ColumnWidthCalculator {
     static var batchSize: Int { 16_384 }
 
     init(configuration: DataTableConfiguration, rowCount: Int, titles: [String],
-         cellText: @escaping (_ column: Int, _ row: Int) -> String, cache: WidthCache?,
+         cellText: @escaping (_ column: Int, _ row: Int) -> String,
+         cellNode: @escaping (_ column: Int, _ row: Int) -> CellNode, cache: WidthCache?,
          progress: ((DataTableColumnWidthProgress) -> Void)?) {
         (self.configuration, self.rowCount, self.titles, self.cellText) = (configuration, rowCount, titles, cellText)
+        self.cellNode = cellNode
         (self.cache, self.progress) = (cache, progress)
     }
 
-    /// How a cell's content width is taken. A mode whose cells are measured some other way
-    /// (a cell model's fitting width) adds a case here and in `contentWidths(ofColumn:atRows:by:)`.
+    /// How a cell's content width is taken.
     enum Measurer {
         /// The cell's text shaped in the configuration's font (exact).
         case shapedText
         /// The cell's text by nominal advances, no shaping.
         case nominalText
+        /// The fitting width of the cell (CellLayout).
+        case cell
     }
 
     /// What a measured strategy makes of the content widths of the rows it read.
@@ -57,6 +63,10 @@ struct ColumnWidthCalculator {
                 contents.append(nil)
             case .fitContentText(let strategy):
                 let content = contentWidth(ofColumn: index, strategy: strategy)
+                fitted.append(max(clamp(content + configuration.cellPadding.horizontal), header))
+                contents.append(content)
+            case .fitContentAutoLayout(let sample):
+                let content = cellContentWidth(ofColumn: index, sample: sample)
                 fitted.append(max(clamp(content + configuration.cellPadding.horizontal), header))
                 contents.append(content)
             }
@@ -87,7 +97,14 @@ struct ColumnWidthCalculator {
 
     /// How many cells `mode` reads.
     func cellsRead(by mode: DataTableColumnWidthMode) -> Int {
-        guard case .fitContentText(let strategy) = mode else { return 0 }
+        let strategy: DataTableColumnWidthStrategy
+        switch mode {
+        case .fixed: return 0
+        case .fitContentAutoLayout(.all): return rowCount
+        case .fitContentAutoLayout(.sampledMax(let size)), .fitContentAutoLayout(.percentile(_, let size)):
+            return min(size, rowCount)
+        case .fitContentText(let textStrategy): strategy = textStrategy
+        }
         switch strategy {
         case .maxMeasured, .maxNominal, .estimatedAverage, .calibratedAverage: return rowCount
         case .sampledMax(let size), .percentileMeasured(_, let size): return min(size, rowCount)
@@ -119,6 +136,19 @@ struct ColumnWidthCalculator {
             return Swift.max(estimate, sampled)
         case .fixed(let width):
             return width
+        }
+    }
+
+    /// The content width of column `column` measured as cells, per `sample`.
+    mutating func cellContentWidth(ofColumn column: Int, sample: DataTableColumnWidthSample) -> Double {
+        switch sample {
+        case .all:
+            measuredContentWidth(ofColumn: column, atRows: RowSample(rowCount: rowCount, size: rowCount), .max, by: .cell)
+        case .sampledMax(let size):
+            measuredContentWidth(ofColumn: column, atRows: RowSample(rowCount: rowCount, size: size), .max, by: .cell)
+        case .percentile(let percentile, let size):
+            measuredContentWidth(ofColumn: column, atRows: RowSample(rowCount: rowCount, size: size),
+                                 .percentile(percentile), by: .cell)
         }
     }
 
@@ -168,6 +198,15 @@ struct ColumnWidthCalculator {
             widths.reserveCapacity(rowIndices.count)
             forEachBatch(of: rowIndices, column: column) { batch in
                 widths += font.nominalWidths(of: batch.map { cellText(column, rowIndices[$0]) })
+            }
+            return widths
+        case .cell:
+            // Cells are built on this thread (rows need not be Sendable), measured on every core.
+            let cellNode = cellNode
+            var widths: [Double] = []
+            widths.reserveCapacity(rowIndices.count)
+            forEachBatch(of: rowIndices, column: column) { batch in
+                widths += MeasuredCell.fittingWidths(of: batch.map { cellNode(column, rowIndices[$0]) }, cache: cache)
             }
             return widths
         }

@@ -11,4 +11,15 @@ public enum DataTableColumnWidthMode: Sendable, Hashable {
     /// `minColumnWidth`…`maxColumnWidth`, then raised to the header's width if that is wider:
     /// the header always wins.
     case fitContentText(strategy: DataTableColumnWidthStrategy)
+
+    /// As `fitContentText`, with each sampled row's content width the fitting width of its cell
+    /// (`DataTableColumn.cell`, measured by CellLayout's `MeasuredCell`: the stand-in for
+    /// `systemLayoutSizeFitting`). A column without a cell measures a one-line text cell of its
+    /// text in the configuration's font. The cell padding is added around the cell as around text.
+    case fitContentAutoLayout(sample: DataTableColumnWidthSample)
+
+    /// The same as `fitContentAutoLayout(sample:)`, named for what it measures here.
+    public static func fitContentCell(sample: DataTableColumnWidthSample) -> Self {
+        .fitContentAutoLayout(sample: sample)
+    }
 }

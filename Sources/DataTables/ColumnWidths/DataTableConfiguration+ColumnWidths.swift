@@ -1,3 +1,4 @@
+public import CellLayout
 public import TextMeasure
 
 extension DataTableConfiguration {
@@ -21,19 +22,25 @@ extension DataTableConfiguration {
         cache: WidthCache? = .shared,
         progress: ((DataTableColumnWidthProgress) -> Void)? = nil
     ) throws(DataTableConfigurationError) -> DataTableColumnWidths {
-        try columnWidths(rowCount: rows.count, titles: columns.map(\.title), frameWidth: frameWidth, cache: cache,
-                         progress: progress) { column, row in columns[column].text(rows[row]) }
+        let font = font
+        return try columnWidths(
+            rowCount: rows.count, titles: columns.map(\.title), frameWidth: frameWidth, cache: cache, progress: progress,
+            cellText: { column, row in columns[column].text(rows[row]) },
+            cellNode: { column, row in
+                columns[column].cell?(rows[row]) ?? .text(columns[column].text(rows[row]), stack: font, wraps: false)
+            })
     }
 
-    /// The same for a table given as its row count, column titles and the text of each cell
-    /// (column, row).
+    /// The same for a table given as its row count, column titles, and the text and the cell
+    /// of each (column, row).
     @usableFromInline
     func columnWidths(rowCount: Int, titles: [String], frameWidth: Double?, cache: WidthCache?,
                       progress: ((DataTableColumnWidthProgress) -> Void)?,
-                      cellText: @escaping (_ column: Int, _ row: Int) -> String)
+                      cellText: @escaping (_ column: Int, _ row: Int) -> String,
+                      cellNode: @escaping (_ column: Int, _ row: Int) -> CellNode)
         throws(DataTableConfigurationError) -> DataTableColumnWidths {
         var calculator = ColumnWidthCalculator(configuration: self, rowCount: rowCount, titles: titles, cellText: cellText,
-                                               cache: cache, progress: progress)
+                                               cellNode: cellNode, cache: cache, progress: progress)
         return try calculator.calculate(frameWidth: frameWidth)
     }
 }

@@ -1,3 +1,5 @@
+public import CellLayout
+
 /// One column of a table of `Row`s: its header title and how a row's value reads as text.
 ///
 /// ```swift
@@ -16,12 +18,25 @@ public struct DataTableColumn<Row>: Sendable {
     public let title: String
     /// The text shown in this column for a row.
     public let text: @Sendable (Row) -> String
+    /// The compound cell shown for a row, when the column has one: what
+    /// `.fitContentAutoLayout` measures (and the row heights of cells, later).
+    public let cell: (@Sendable (Row) -> CellNode)?
 
     /// A column whose cell text is `text(row)`.
     @inlinable
     public init(_ title: String, _ text: @escaping @Sendable (Row) -> String) {
         self.title = title
         self.text = text
+        self.cell = nil
+    }
+
+    /// A column whose rows show compound cells: `cell(row)`, described with CellLayout
+    /// (`text(row)` is the cell's text for sorting, searching and the text modes).
+    @inlinable
+    public init(_ title: String, text: @escaping @Sendable (Row) -> String, cell: @escaping @Sendable (Row) -> CellNode) {
+        self.title = title
+        self.text = text
+        self.cell = cell
     }
 
     /// A column showing a string property.

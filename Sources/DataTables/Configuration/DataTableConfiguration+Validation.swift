@@ -37,6 +37,10 @@ extension DataTableConfiguration {
         func sampleSize(_ value: Int) throws(DataTableConfigurationError) {
             guard value >= 1 else { throw fail(.sampleSize, Double(value), "at least 1") }
         }
+        func percentile(_ value: Double, sampleSize size: Int) throws(DataTableConfigurationError) {
+            guard value > 0, value <= 1 else { throw fail(.percentile, value, "in (0, 1]") }
+            try sampleSize(size)
+        }
         switch mode {
         case .fixed(let value):
             try width(value, .width)
@@ -46,9 +50,8 @@ extension DataTableConfiguration {
                 break
             case .sampledMax(let size):
                 try sampleSize(size)
-            case .percentileMeasured(let percentile, let size):
-                guard percentile > 0, percentile <= 1 else { throw fail(.percentile, percentile, "in (0, 1]") }
-                try sampleSize(size)
+            case .percentileMeasured(let value, let size):
+                try percentile(value, sampleSize: size)
             case .estimatedAverage(let average):
                 try width(average, .averageCharWidth)
             case .hybrid(let size, let average):
@@ -56,6 +59,15 @@ extension DataTableConfiguration {
                 try width(average, .averageCharWidth)
             case .fixed(let value):
                 try width(value, .width)
+            }
+        case .fitContentAutoLayout(let sample):
+            switch sample {
+            case .all:
+                break
+            case .sampledMax(let size):
+                try sampleSize(size)
+            case .percentile(let value, let size):
+                try percentile(value, sampleSize: size)
             }
         }
         return mode

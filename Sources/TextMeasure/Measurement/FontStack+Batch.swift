@@ -1,10 +1,3 @@
-import Dispatch
-#if canImport(Glibc)
-internal import Glibc
-#elseif canImport(Darwin)
-internal import Darwin
-#endif
-
 extension FontStack {
     /// The shaped widths of `texts`, in input order, each equal to `width(of:)`.
     ///
@@ -26,32 +19,13 @@ extension FontStack {
     /// The same for some of them (see `DistinctTexts.texts(in:)`).
     package func widths(of texts: DistinctTexts.Texts, cache: WidthCache? = .shared) -> [Double] {
         let keys = texts.keys
-        return Self.concurrentMap(keys.count) { self.width(of: keys[$0], cache: cache) }
+        return concurrentMap(keys.count) { self.width(of: keys[$0], cache: cache) }
     }
 
     /// The nominal widths of `texts` (see `nominalWidth(of:)`), in order, on every core.
     package func nominalWidths(of texts: [String]) -> [Double] {
-        Self.concurrentMap(texts.count) { self.nominalWidth(of: texts[$0]) }
+        concurrentMap(texts.count) { self.nominalWidth(of: texts[$0]) }
     }
-
-    /// `transform` of 0..<count, in order, computed in chunks on every core when there are
-    /// enough elements to pay for the threads.
-    private static func concurrentMap(_ count: Int, _ transform: @escaping @Sendable (Int) -> Double) -> [Double] {
-        [Double](unsafeUninitializedCapacity: count) { buffer, initialized in
-            nonisolated(unsafe) let output = buffer
-            let chunks = count < 64 ? 1 : min(count, processorCount * 8)
-            if chunks == 1 {
-                for index in 0..<count { output[index] = transform(index) }
-            } else {
-                DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-                    for index in count * chunk / chunks ..< count * (chunk + 1) / chunks { output[index] = transform(index) }
-                }
-            }
-            initialized = count
-        }
-    }
-
-    static let processorCount = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
 }
 
 /// Texts gathered once each, told apart by their exact UTF-8 bytes (canonically equivalent

@@ -127,7 +127,7 @@ import TextMeasure
         #expect(zero.stderr.contains("sampleSize is 0"))
         #expect(try columns([sample, "--strategy", "percentile:0.9"]).stderr.contains("--strategy must be"))
         #expect(try columns([sample, "--strategy", "sampledMax:many"]).stderr.contains("N must be a whole number"))
-        #expect(try columns([sample, "--mode", "cell"]).stderr.contains("--mode must be"))
+        #expect(try columns([sample, "--mode", "auto"]).stderr.contains("--mode must be"))
         #expect(try columns([sample, "--min", "100", "--max", "50"]).stderr.contains("minColumnWidth is 100"))
     }
 }
