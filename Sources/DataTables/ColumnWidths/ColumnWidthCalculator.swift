@@ -48,31 +48,44 @@ struct ColumnWidthCalculator {
 
     mutating func calculate(frameWidth: Double?) throws(DataTableConfigurationError) -> DataTableColumnWidths {
         try configuration.validateTableSettings(frameWidth: frameWidth)
+        let modes = try validatedModes()
+        totalCells = modes.reduce(0) { $0 + cellsRead(by: $1) }
+        var contents: [Double?] = []
+        for (index, mode) in modes.enumerated() { contents.append(content(ofColumn: index, mode: mode)) }
+        return widths(modes: modes, contents: contents, frameWidth: frameWidth)
+    }
+
+    /// Each column's mode, the provider's or the configuration's, checked.
+    func validatedModes() throws(DataTableConfigurationError) -> [DataTableColumnWidthMode] {
         var modes: [DataTableColumnWidthMode] = []
         for (index, title) in titles.enumerated() {
             modes.append(try configuration.validatedMode(ofColumn: index, title: title))
         }
-        totalCells = modes.reduce(0) { $0 + cellsRead(by: $1) }
+        return modes
+    }
 
-        var fitted: [Double] = [], contents: [Double?] = [], headers: [Double] = []
+    /// The content width of column `column` by `mode` (nil for `.fixed`, which reads no content).
+    mutating func content(ofColumn column: Int, mode: DataTableColumnWidthMode) -> Double? {
+        switch mode {
+        case .fixed: nil
+        case .fitContentText(let strategy): contentWidth(ofColumn: column, strategy: strategy)
+        case .fitContentAutoLayout(let sample): cellContentWidth(ofColumn: column, sample: sample)
+        }
+    }
+
+    /// The columns' widths from their content widths: padded, clamped and raised to the header
+    /// (`.fixed` exactly), then scaled to fill `frameWidth` when the configuration says so.
+    func widths(modes: [DataTableColumnWidthMode], contents: [Double?], frameWidth: Double?) -> DataTableColumnWidths {
+        var fitted: [Double] = [], headers: [Double] = []
         for (index, mode) in modes.enumerated() {
             let header = headerWidth(of: titles[index])
-            switch mode {
-            case .fixed(let width):
+            if case .fixed(let width) = mode {
                 fitted.append(width)
-                contents.append(nil)
-            case .fitContentText(let strategy):
-                let content = contentWidth(ofColumn: index, strategy: strategy)
-                fitted.append(max(clamp(content + configuration.cellPadding.horizontal), header))
-                contents.append(content)
-            case .fitContentAutoLayout(let sample):
-                let content = cellContentWidth(ofColumn: index, sample: sample)
-                fitted.append(max(clamp(content + configuration.cellPadding.horizontal), header))
-                contents.append(content)
+            } else {
+                fitted.append(max(clamp((contents[index] ?? 0) + configuration.cellPadding.horizontal), header))
             }
             headers.append(header)
         }
-
         var widths = fitted
         if configuration.shouldContentWidthScaleToFillFrame, let frameWidth {
             widths = ScaleToFill.scale(fitted, toFill: frameWidth)

@@ -1,4 +1,22 @@
 extension DataTableConfiguration {
+    /// Checks the row settings: finite non-negative heights, spacing and prefetch window.
+    func validateRowSettings() throws(DataTableConfigurationError) {
+        func check(_ value: Double, _ field: DataTableConfigurationError.Field) throws(DataTableConfigurationError) {
+            guard value.isFinite, value >= 0 else {
+                throw DataTableConfigurationError(column: nil, columnTitle: nil, source: .configuration, field: field,
+                                                  value: value, requirement: "a finite number of at least 0")
+            }
+        }
+        switch rowHeightMode {
+        case .fixed(let height): try check(height, .rowHeight)
+        case .automatic(let estimated, let window):
+            try check(estimated, .rowHeight)
+            try check(Double(window), .prefetchWindow)
+        }
+        try check(headerHeight, .headerHeight)
+        try check(rowSpacing, .rowSpacing)
+    }
+
     /// Checks the table-wide settings: finite non-negative widths, min ≤ max.
     func validateTableSettings(frameWidth: Double?) throws(DataTableConfigurationError) {
         func check(_ value: Double, _ field: DataTableConfigurationError.Field) throws(DataTableConfigurationError) {

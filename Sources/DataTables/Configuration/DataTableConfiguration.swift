@@ -46,6 +46,18 @@ public struct DataTableConfiguration: Sendable {
     /// Room for the header's sort arrow, added to the header width. Default: 20 points.
     public var sortIndicatorWidth = 20.0
 
+    /// How tall rows are. Default: `.automatic(estimated: 44, prefetchWindow: 10)`.
+    public var rowHeightMode = DataTableRowHeightMode.automatic(estimated: 44, prefetchWindow: 10)
+
+    /// Whether cell text stays on one line or wraps at its column's width. Default: `.singleLine`.
+    public var textLayout = DataTableTextLayout.singleLine
+
+    /// The height of the header row above the first row. Default: 44 points.
+    public var headerHeight = 44.0
+
+    /// The space between consecutive rows. Default: 0.
+    public var rowSpacing = 0.0
+
     /// A configuration with SwiftDataTables' defaults, measuring cells in `font` and headers in
     /// `headerFont` (default: `font`).
     public init(font: FontStack, headerFont: FontStack? = nil) {

@@ -15,6 +15,10 @@ public struct DataTableConfigurationError: Error, Sendable, Hashable, CustomStri
         case cellPadding
         case sortIndicatorWidth
         case frameWidth
+        case rowHeight
+        case prefetchWindow
+        case headerHeight
+        case rowSpacing
     }
 
     /// Where a column's mode came from.

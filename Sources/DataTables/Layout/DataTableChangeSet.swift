@@ -1,0 +1,39 @@
+/// What `setData` (or a sort) changed, for a UI layer to animate: row indices before the change
+/// for deletions, after it for insertions, moves and reloaded cells.
+public struct DataTableChangeSet: Sendable, Hashable {
+    /// A row that kept its identity but changed place.
+    public struct Move: Sendable, Hashable {
+        public var from: Int
+        public var to: Int
+        public init(from: Int, to: Int) { (self.from, self.to) = (from, to) }
+    }
+
+    /// A cell whose text changed in a row that stayed.
+    public struct Cell: Sendable, Hashable {
+        public var row: Int
+        public var column: Int
+        public init(row: Int, column: Int) { (self.row, self.column) = (row, column) }
+    }
+
+    /// Indices, in the old rows, of the rows removed; ascending.
+    public var deletedRows: [Int] = []
+    /// Indices, in the new rows, of the rows added; ascending.
+    public var insertedRows: [Int] = []
+    /// Rows that stayed but moved: the fewest moves that put the kept rows in their new order
+    /// (the rows off a longest run kept in order), by new index.
+    public var movedRows: [Move] = []
+    /// Cells (new row index, column) of kept rows whose text changed; ascending.
+    public var reloadedCells: [Cell] = []
+    /// Everything was replaced without a diff (`animatingDifferences: false`, `reloadEverything`).
+    public var reloadedEverything = false
+    /// Whether any column's width changed.
+    public var columnWidthsChanged = false
+
+    public init() {}
+
+    /// Nothing changed.
+    public var isEmpty: Bool {
+        deletedRows.isEmpty && insertedRows.isEmpty && movedRows.isEmpty && reloadedCells.isEmpty
+            && !reloadedEverything && !columnWidthsChanged
+    }
+}

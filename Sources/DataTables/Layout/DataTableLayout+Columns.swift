@@ -1,0 +1,91 @@
+import CellLayout
+import TextMeasure
+
+extension DataTableLayout {
+    /// A calculator over the current rows, for the sampled content widths and the final fit.
+    func calculator() -> ColumnWidthCalculator {
+        let (rows, columns, font) = (rows, columns, configuration.font)
+        return ColumnWidthCalculator(
+            configuration: configuration, rowCount: rows.count, titles: columns.map(\.title),
+            cellText: { column, row in columns[column].text(rows[row]) },
+            cellNode: { column, row in Self.cell(columns[column], rows[row], font: font) },
+            cache: cache, progress: nil)
+    }
+
+    /// The column's cell for `row`: its own, or a one-line text cell.
+    static func cell(_ column: DataTableColumn<Row>, _ row: Row, font: FontStack) -> CellNode {
+        column.cell?(row) ?? .text(column.text(row), stack: font, wraps: false)
+    }
+
+    /// Checks the modes and measures every column's content from scratch.
+    func rebuildColumns() throws(DataTableConfigurationError) {
+        try configuration.validateTableSettings(frameWidth: frameWidth)
+        modes = try calculator().validatedModes()
+        let (rows, font) = (rows, configuration.font)
+        contents = columns.indices.map { index in
+            ColumnContent(mode: modes[index], configuration: configuration, count: rows.count,
+                          text: { columns[index].text(rows[$0]) },
+                          cell: { Self.cell(columns[index], rows[$0], font: font) }, cache: cache)
+        }
+        columnWidths = fittedWidths()
+    }
+
+    /// The widths from the kept content state; sampled columns measure their sample now.
+    func fittedWidths() -> DataTableColumnWidths {
+        var calculator = calculator()
+        var widths: [Double?] = []
+        for index in columns.indices {
+            let mode = modes[index]
+            widths.append(contents[index].width(count: rows.count) {
+                if case .fitContentText(.hybrid(let size, _)) = mode {
+                    return calculator.content(ofColumn: index, mode: .fitContentText(strategy: .sampledMax(sampleSize: size)))
+                }
+                return calculator.content(ofColumn: index, mode: mode)
+            })
+        }
+        return calculator.widths(modes: modes, contents: widths, frameWidth: frameWidth)
+    }
+
+    /// Takes `row`'s cells in `changedColumns` (all columns when nil) out of the column content
+    /// (`sign` −1) or puts them in (+1).
+    func updateContents(_ sign: Int, row: Row, columns changedColumns: [Int]? = nil) {
+        let font = configuration.font
+        for index in changedColumns ?? Array(columns.indices) {
+            let column = columns[index]
+            contents[index].update(sign, text: column.text(row), cell: Self.cell(column, row, font: font),
+                                   font: font, cache: cache)
+        }
+    }
+
+    /// Installs `widths`; measured rows whose height can change with a column that changed
+    /// width become unmeasured: a cell wider than the narrower of its column's old and new
+    /// inner widths (one-line text never). Returns whether any width changed.
+    @discardableResult
+    func apply(_ widths: DataTableColumnWidths) -> Bool {
+        let padding = configuration.cellPadding.horizontal
+        let changed = columns.indices.filter { widths.columns[$0].width != columnWidths.columns[$0].width }
+        defer { columnWidths = widths }
+        guard !changed.isEmpty else { return false }
+        let narrower = changed.map { max(0, min(widths.columns[$0].width, columnWidths.columns[$0].width) - padding) }
+        measured = measured.filter { _, row in
+            zip(changed, narrower).allSatisfy { column, inner in row.stableBeyond[column] <= inner }
+        }
+        return true
+    }
+
+    /// Makes the columns fill `width` (nil: keep their fitted widths), re-measuring the rows
+    /// the new widths can change as they come into view, and keeping the user's place.
+    public func setFrameWidth(_ width: Double?) throws(DataTableConfigurationError) {
+        try configuration.validateTableSettings(frameWidth: width)
+        frameWidth = width
+        let anchor = currentAnchor()
+        if apply(fittedWidths()) { rebuildOffsets() }
+        restore(anchor)
+        layoutViewport()
+    }
+
+    /// Every row's slot again, O(n).
+    func rebuildOffsets() {
+        offsets = RowOffsets(rows.indices.map { slot(ofRow: $0) })
+    }
+}

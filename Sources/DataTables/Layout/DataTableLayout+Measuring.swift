@@ -1,0 +1,73 @@
+import CellLayout
+import TextMeasure
+
+extension DataTableLayout {
+    /// Row `row`'s height now: provided, fixed, measured, or the estimate.
+    func currentHeight(ofRow row: Int) -> Double {
+        if let provided = rowHeightProvider?(rows[row], row) { return max(0, provided) }
+        switch configuration.rowHeightMode {
+        case .fixed(let height): return height
+        case .automatic(let estimated, _): return measured[rows[row].id]?.height ?? estimated
+        }
+    }
+
+    /// What row `row` takes in the offsets tree: its height and the spacing after it.
+    func slot(ofRow row: Int) -> Double { currentHeight(ofRow: row) + configuration.rowSpacing }
+
+    /// Whether row `row` waits to be measured: automatic heights, no provided height, not yet measured.
+    func needsMeasuring(_ row: Int) -> Bool {
+        guard case .automatic = configuration.rowHeightMode, measured[rows[row].id] == nil else { return false }
+        return rowHeightProvider?(rows[row], row) == nil
+    }
+
+    /// Row `row` measured now: the tallest of its cells at their columns' widths, plus the
+    /// vertical padding.
+    func measure(row: Int) -> MeasuredRow {
+        let value = rows[row]
+        let padding = configuration.cellPadding
+        var tallest = 0.0
+        var stableBeyond: [Double] = []
+        for (index, column) in columns.enumerated() {
+            let inner = max(0, columnWidths.columns[index].width - padding.horizontal)
+            let height: Double, stable: Double
+            if let cell = column.cell?(value) {
+                let measuredCell = MeasuredCell(cell, cache: cache)
+                (height, stable) = (measuredCell.height(atWidth: inner), measuredCell.fittingWidth)
+            } else {
+                let text = column.text(value)
+                switch configuration.textLayout {
+                case .singleLine:
+                    (height, stable) = (configuration.font.singleLine(text, width: inner, cache: cache).height, 0)
+                case .wrap:
+                    let prepared = configuration.font.prepare(text, cache: cache)
+                    (height, stable) = (prepared.height(atWidth: inner), prepared.maxContentWidth)
+                }
+            }
+            tallest = max(tallest, height)
+            stableBeyond.append(stable)
+        }
+        return MeasuredRow(height: tallest + padding.vertical, stableBeyond: stableBeyond)
+    }
+
+    /// Measures row `row` again (its content changed in place, say while the user types) and
+    /// moves the rows below by the difference, keeping the viewport on what the user sees.
+    ///
+    /// - Returns: false when nothing moved: the height changed by 0.5 pt or less (it is then
+    ///   kept), heights are fixed or provided, or there is no such row. O(cells of the row + log n).
+    @discardableResult
+    public func remeasureRow(_ row: Int) -> Bool {
+        guard rows.indices.contains(row), case .automatic = configuration.rowHeightMode,
+              rowHeightProvider?(rows[row], row) == nil else { return false }
+        let fresh = measure(row: row)
+        let old = currentHeight(ofRow: row)
+        guard abs(fresh.height - old) > 0.5 else {
+            measured[rows[row].id] = MeasuredRow(height: old, stableBeyond: fresh.stableBeyond)
+            return false
+        }
+        let anchor = currentAnchor()
+        measured[rows[row].id] = fresh
+        offsets.setHeight(slot(ofRow: row), of: row)
+        restore(anchor)
+        return true
+    }
+}

@@ -1,0 +1,137 @@
+extension DataTableLayout {
+    /// Replaces the rows, diffing by `id`: rows that went, came and moved, and for the rows that
+    /// stayed, the cells whose text changed. Heights follow rows by ID; a row with a changed cell
+    /// is measured again when it comes into view; column widths are updated from the rows that
+    /// changed (see `ColumnContent`), not by measuring every cell again. The user's place is kept
+    /// (a deleted anchor row hands over to its nearest surviving neighbour).
+    ///
+    /// With `animatingDifferences: false` no diff is made: everything counts as new (heights
+    /// unmeasured, columns measured again) and the change set says `reloadedEverything`.
+    ///
+    /// O(n log n) for the IDs, plus the cells of the rows that changed (every cell of every kept
+    /// row is compared as text; `setData` on `Equatable` rows compares rows first).
+    ///
+    /// - Throws: `DataTableUpdateError` naming an ID that two rows share; nothing changes.
+    @discardableResult
+    public func setData(_ newRows: [Row], animatingDifferences: Bool = true) throws(DataTableUpdateError) -> DataTableChangeSet {
+        try update(newRows, animatingDifferences: animatingDifferences, unchanged: nil)
+    }
+
+    /// Sorts the rows by column `column`'s text (stable; `ascending` or not), as a `setData` with
+    /// the same rows in a new order: heights stay with their rows and the user's place is kept.
+    @discardableResult
+    public func sort(byColumn column: Int, ascending: Bool = true) -> DataTableChangeSet {
+        guard columns.indices.contains(column) else { return DataTableChangeSet() }
+        let text = columns[column].text
+        let keys = rows.map(text)
+        let order = rows.indices.sorted { a, b in
+            keys[a] == keys[b] ? a < b : (keys[a] < keys[b]) == ascending
+        }
+        // The IDs are unique already, so this cannot throw.
+        return (try? update(order.map { rows[$0] }, animatingDifferences: true, unchanged: { _, _ in true }))
+            ?? DataTableChangeSet()
+    }
+
+    /// Drops every cache (measured heights, column content) and measures again, with
+    /// `configuration` when given (SwiftDataTables' `reloadEverything()` after a configuration
+    /// change).
+    ///
+    /// - Throws: `DataTableConfigurationError` for a bad configuration; nothing changes.
+    public func reloadEverything(configuration newConfiguration: DataTableConfiguration? = nil) throws(DataTableConfigurationError) {
+        let previous = (configuration, modes, contents, columnWidths)
+        if let newConfiguration {
+            try newConfiguration.validateRowSettings()
+            configuration = newConfiguration
+        }
+        do {
+            try rebuildColumns()
+        } catch {
+            (configuration, modes, contents, columnWidths) = previous
+            throw error
+        }
+        measured = [:]
+        rebuildOffsets()
+        contentOffset = clampedOffset(contentOffset)
+        layoutViewport()
+    }
+
+    /// `setData`'s work. `unchanged(old, new)`, when given, says two rows with the same ID show
+    /// the same cells without comparing their texts.
+    func update(_ newRows: [Row], animatingDifferences: Bool, unchanged: ((Row, Row) -> Bool)?)
+        throws(DataTableUpdateError) -> DataTableChangeSet {
+        let sameIDs = newRows.count == rows.count && zip(rows, newRows).allSatisfy { $0.id == $1.id }
+        let newIndexOfID = sameIDs ? indexOfID : try Self.uniqueIndices(of: newRows)
+        var changes = DataTableChangeSet()
+        let anchor = currentAnchor()
+
+        guard animatingDifferences else {
+            let anchorIndex = anchor.flatMap { newIndexOfID[$0.id] }
+            (rows, indexOfID, measured) = (newRows, newIndexOfID, [:])
+            // The modes were checked before and the rows do not change them.
+            try? rebuildColumns()
+            rebuildOffsets()
+            restore(anchor, index: anchorIndex)
+            layoutViewport()
+            changes.reloadedEverything = true
+            return changes
+        }
+
+        let diff = sameIDs ? nil
+            : RowDiff(old: rows.map(\.id), oldIndexOfID: indexOfID, new: newRows.map(\.id), newIndexOfID: newIndexOfID)
+        let oldRows = rows
+        var heightChanged: [Int] = []  // new indices of kept rows whose height must be measured again
+        for (newIndex, row) in newRows.enumerated() {
+            guard let oldIndex = sameIDs ? newIndex : diff!.oldIndex[newIndex] else { continue }
+            let old = oldRows[oldIndex]
+            if let unchanged, unchanged(old, row) { continue }
+            let changedColumns = columns.indices.filter { columns[$0].text(old) != columns[$0].text(row) }
+            guard !changedColumns.isEmpty else { continue }
+            changes.reloadedCells += changedColumns.map { DataTableChangeSet.Cell(row: newIndex, column: $0) }
+            updateContents(-1, row: old, columns: changedColumns)
+            updateContents(+1, row: row, columns: changedColumns)
+            measured[row.id] = nil
+            heightChanged.append(newIndex)
+        }
+        if let diff {
+            for index in diff.deleted {
+                updateContents(-1, row: oldRows[index])
+                measured[oldRows[index].id] = nil
+            }
+            for index in diff.inserted { updateContents(+1, row: newRows[index]) }
+            (changes.deletedRows, changes.insertedRows, changes.movedRows) = (diff.deleted, diff.inserted, diff.moved)
+        }
+
+        rows = newRows
+        indexOfID = newIndexOfID
+        changes.columnWidthsChanged = apply(fittedWidths())
+        if diff != nil || changes.columnWidthsChanged {
+            rebuildOffsets()
+        } else {
+            for index in heightChanged { offsets.setHeight(slot(ofRow: index), of: index) }
+        }
+        restore(anchor, index: anchor.flatMap { newIndexOfID[$0.id] ?? survivor(of: $0, in: oldRows) })
+        layoutViewport()
+        return changes
+    }
+
+    /// The new index of the nearest row to `anchor` (in the old order) that is still there.
+    func survivor(of anchor: Anchor, in oldRows: [Row]) -> Int? {
+        var distance = 1
+        while anchor.index - distance >= 0 || anchor.index + distance < oldRows.count {
+            for old in [anchor.index + distance, anchor.index - distance] where oldRows.indices.contains(old) {
+                if let index = indexOfID[oldRows[old].id] { return index }
+            }
+            distance += 1
+        }
+        return nil
+    }
+}
+
+extension DataTableLayout where Row: Equatable {
+    /// `setData` for rows that can be compared whole: a row equal to the one it replaces skips
+    /// the cell comparison.
+    @discardableResult
+    public func setData(_ newRows: [Row], animatingDifferences: Bool = true) throws(DataTableUpdateError) -> DataTableChangeSet {
+        try update(newRows, animatingDifferences: animatingDifferences, unchanged: ==)
+    }
+}

@@ -1,0 +1,125 @@
+public import TextMeasure
+
+/// A data table without a UI: rows, columns, their widths, row heights and a viewport. A UI
+/// layer (GTK, a terminal, an SVG or PDF renderer) asks it where things are and tells it where
+/// the user scrolled; it measures only what comes into view and keeps the user's place while
+/// rows change.
+///
+/// Content coordinates: the header is `[0, headerHeight)`; row `i` starts at
+/// `headerHeight + (heights of rows 0..<i) + i × rowSpacing`. Row heights are fixed, measured
+/// (`.automatic`: max over the row's cells of the text's height at the column width less the
+/// horizontal padding, or the cell's `height(atWidth:)`, plus the vertical padding) or the
+/// estimate until measured, unless `rowHeightProvider` gives one. Offsets live in a Fenwick tree:
+/// a row's offset, the row at an offset, one height changed and the content height are
+/// O(log n).
+///
+/// Not thread-safe: use one from one task (it is cheap to ask; a million rows is ordinary).
+public final class DataTableLayout<Row: Identifiable> {
+    /// The rows, in display order.
+    public internal(set) var rows: [Row]
+    /// The columns.
+    public let columns: [DataTableColumn<Row>]
+    /// The configuration; change it with `reloadEverything(configuration:)`.
+    public internal(set) var configuration: DataTableConfiguration
+    /// A row's height, overriding `rowHeightMode` (SwiftDataTables' `heightForRowAt`); nil
+    /// leaves the row to the mode.
+    public let rowHeightProvider: (@Sendable (Row, Int) -> Double?)?
+    /// The current column widths.
+    public internal(set) var columnWidths: DataTableColumnWidths
+    /// The width the columns fill (`shouldContentWidthScaleToFillFrame`); nil for none.
+    public internal(set) var frameWidth: Double?
+    /// The top of the viewport in content coordinates, within `0...max(0, contentHeight − viewportHeight)`.
+    public internal(set) var contentOffset = 0.0
+    /// The viewport's height.
+    public internal(set) var viewportHeight: Double
+
+    let cache: WidthCache?
+    var offsets: RowOffsets
+    var indexOfID: [Row.ID: Int] = [:]
+    /// Rows measured so far, by identity: their height and, per column, the width beyond which
+    /// the cell's height no longer changes (0 when it never does).
+    var measured: [Row.ID: MeasuredRow] = [:]
+    var contents: [ColumnContent] = []
+    var modes: [DataTableColumnWidthMode] = []
+
+    struct MeasuredRow {
+        var height: Double
+        var stableBeyond: [Double]
+    }
+
+    /// A layout of `rows` in `columns`, sized per `configuration`, its columns filling
+    /// `frameWidth`, showing `viewportHeight` points from the top; the rows in view (and the
+    /// prefetch window) are measured.
+    ///
+    /// - Throws: `DataTableConfigurationError` for a value that cannot size a column or a row;
+    ///   `DataTableUpdateError` when two rows share an ID.
+    public init(rows: [Row], columns: [DataTableColumn<Row>], configuration: DataTableConfiguration,
+                frameWidth: Double? = nil, viewportHeight: Double = 0,
+                rowHeightProvider: (@Sendable (Row, Int) -> Double?)? = nil, cache: WidthCache? = .shared) throws {
+        self.rows = rows
+        self.columns = columns
+        self.configuration = configuration
+        self.frameWidth = frameWidth
+        self.viewportHeight = max(0, viewportHeight)
+        self.rowHeightProvider = rowHeightProvider
+        self.cache = cache
+        offsets = RowOffsets([])
+        columnWidths = DataTableColumnWidths(columns: [])
+        try configuration.validateRowSettings()
+        indexOfID = try Self.uniqueIndices(of: rows)
+        try rebuildColumns()
+        offsets = RowOffsets(rows.indices.map { slot(ofRow: $0) })
+        layoutViewport()
+    }
+
+    // MARK: Where things are
+
+    /// How many rows there are.
+    public var rowCount: Int { rows.count }
+
+    /// The height of the header, every row and the spacing between rows. O(log n).
+    public var contentHeight: Double {
+        configuration.headerHeight + offsets.total - (rows.isEmpty ? 0 : configuration.rowSpacing)
+    }
+
+    /// The height of row `row` (its estimate until measured). O(1).
+    public func height(ofRow row: Int) -> Double { offsets.height(of: row) - configuration.rowSpacing }
+
+    /// Where row `row` starts, in content coordinates. O(log n).
+    public func offset(ofRow row: Int) -> Double { configuration.headerHeight + offsets.offset(of: row) }
+
+    /// The row at content offset `y` (a row owns the spacing below it); nil in the header, past
+    /// the content or with no rows. O(log n).
+    public func row(atOffset y: Double) -> Int? {
+        guard y >= configuration.headerHeight, y < contentHeight else { return nil }
+        return offsets.row(at: y - configuration.headerHeight)
+    }
+
+    /// The rows the viewport shows, wholly or partly.
+    public var visibleRows: Range<Int> {
+        guard !rows.isEmpty else { return 0..<0 }
+        let top = max(contentOffset, configuration.headerHeight)
+        let bottom = contentOffset + viewportHeight
+        guard bottom > top, let first = row(atOffset: top) else { return 0..<0 }
+        let last = row(atOffset: min(bottom, contentHeight).nextDown) ?? rows.count - 1
+        return first..<(last + 1)
+    }
+
+    /// Whether row `row`'s height is measured (false while it is the estimate, and for fixed
+    /// heights and provided ones).
+    public func isMeasured(row: Int) -> Bool {
+        rows.indices.contains(row) && measured[rows[row].id] != nil
+    }
+
+    /// Row indices by ID, checking the IDs are unique.
+    static func uniqueIndices(of rows: [Row]) throws(DataTableUpdateError) -> [Row.ID: Int] {
+        var indices: [Row.ID: Int] = [:]
+        indices.reserveCapacity(rows.count)
+        for (index, row) in rows.enumerated() {
+            if let first = indices.updateValue(index, forKey: row.id) {
+                throw DataTableUpdateError(id: String(describing: row.id), firstIndex: first, secondIndex: index)
+            }
+        }
+        return indices
+    }
+}
