@@ -1,18 +1,26 @@
 /// Row heights in a Fenwick (binary indexed) tree: the height of a row, where a row starts, which
 /// row holds a y-offset and the total, each in O(log n), with one height changed in O(log n).
 ///
-/// Heights are sums of whole rows only; spacing between rows is the caller's (see
-/// `DataTableLayout`), which stores each row's height plus the spacing after it.
+/// The tree adds whole multiples of 1/65,536 pt (each height rounded to one: at most 7.7e-6 pt
+/// off), so its sums are exact integers: a row's offset never depends on the order the tree
+/// happens to add in, offsets never decrease, and the row at an offset always agrees with the
+/// offsets. Spacing between rows is the caller's (see `DataTableLayout`), which stores each row's
+/// height plus the spacing after it.
 struct RowOffsets {
-    /// `tree[i]` (1-based) holds the sum of the `i & -i` heights ending at row i − 1.
-    private var tree: [Double]
-    /// The heights themselves, to answer `height(of:)` in O(1) and change one by a delta.
+    /// `tree[i]` (1-based) holds the sum of the `i & -i` quantized heights ending at row i − 1.
+    private var tree: [Int64]
+    /// The heights as given, for `height(of:)`.
     private(set) var heights: [Double]
+
+    /// Units per point.
+    static let scale = 65_536.0
+
+    static func units(_ height: Double) -> Int64 { Int64((height * scale).rounded()) }
 
     /// Builds the tree over `heights` in O(n).
     init(_ heights: [Double]) {
         self.heights = heights
-        tree = [0] + heights
+        tree = [0] + heights.map(Self.units)
         for index in 1..<max(1, tree.count) {
             let parent = index + (index & -index)
             if parent < tree.count { tree[parent] += tree[index] }
@@ -24,13 +32,15 @@ struct RowOffsets {
     /// The sum of every height. O(log n).
     var total: Double { offset(of: count) }
 
-    /// The height of row `row`. O(1).
+    /// The height of row `row`, as set. O(1).
     func height(of row: Int) -> Double { heights[row] }
 
     /// The sum of the heights of the rows before `row` (0 for the first; the total for `count`).
     /// O(log n).
-    func offset(of row: Int) -> Double {
-        var sum = 0.0
+    func offset(of row: Int) -> Double { Double(units(before: row)) / Self.scale }
+
+    private func units(before row: Int) -> Int64 {
+        var sum: Int64 = 0
         var index = row
         while index > 0 {
             sum += tree[index]
@@ -41,9 +51,9 @@ struct RowOffsets {
 
     /// Sets row `row`'s height. O(log n).
     mutating func setHeight(_ height: Double, of row: Int) {
-        let delta = height - heights[row]
-        guard delta != 0 else { return }
+        let delta = Self.units(height) - Self.units(heights[row])
         heights[row] = height
+        guard delta != 0 else { return }
         var index = row + 1
         while index < tree.count {
             tree[index] += delta
@@ -51,12 +61,16 @@ struct RowOffsets {
         }
     }
 
-    /// The row whose span [offset, offset + height) holds `y`: the last row whose offset is at
-    /// most `y`, skipping rows of zero height. nil when there are no rows; the last row for `y`
-    /// at or past the total, the first for `y` below 0. O(log n) by descending the tree.
+    /// The row whose span [offset, next offset) holds `y`: the last row whose offset is at most
+    /// `y`, so rows of zero height are skipped. nil when there are no rows; the last row for `y`
+    /// at or past the total, the first for `y` below 0. O(log n), descending the tree.
     func row(at y: Double) -> Int? {
         guard count > 0 else { return nil }
-        var position = 0, remaining = y
+        // The last row whose offset ≤ y is the count of rows whose end ≤ y, in units: rows whose
+        // offset in units ≤ ⌊y × scale⌋, i.e. the number of leading rows with sum ≤ that.
+        let target = Int64((y * Self.scale).rounded(.down))
+        guard target >= 0 else { return 0 }
+        var position = 0, remaining = target
         var step = 1
         while step * 2 < tree.count { step *= 2 }
         while step > 0 {
@@ -67,6 +81,6 @@ struct RowOffsets {
             }
             step /= 2
         }
-        return min(position, count - 1)  // `position` rows lie wholly at or above y
+        return min(position, count - 1)
     }
 }
