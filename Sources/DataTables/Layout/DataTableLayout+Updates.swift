@@ -17,19 +17,30 @@ extension DataTableLayout {
         try update(newRows, animatingDifferences: animatingDifferences, unchanged: nil)
     }
 
-    /// Sorts the rows by column `column`'s text (stable; `ascending` or not), as a `setData` with
-    /// the same rows in a new order: heights stay with their rows and the user's place is kept.
+    /// Sorts the rows by column `column`'s text (stable; Swift's `String` order, which is by
+    /// Unicode scalar values after canonical normalization: "10" sorts before "9"), as a
+    /// `setData` with the same rows in a new order: heights stay with their rows and the user's
+    /// place is kept. No such column: nothing changes.
     @discardableResult
     public func sort(byColumn column: Int, ascending: Bool = true) -> DataTableChangeSet {
         guard columns.indices.contains(column) else { return DataTableChangeSet() }
-        let text = columns[column].text
-        let keys = rows.map(text)
-        let order = rows.indices.sorted { a, b in
-            keys[a] == keys[b] ? a < b : (keys[a] < keys[b]) == ascending
-        }
+        let keys = rows.map(columns[column].text)
+        return reorder(rows.indices.sorted { a, b in keys[a] == keys[b] ? a < b : (keys[a] < keys[b]) == ascending })
+    }
+
+    /// Sorts the rows by `areInIncreasingOrder` (stable), for orders other than text: numbers,
+    /// dates, a locale's collation.
+    @discardableResult
+    public func sort(by areInIncreasingOrder: (Row, Row) -> Bool) -> DataTableChangeSet {
+        reorder(rows.indices.sorted { a, b in
+            areInIncreasingOrder(rows[a], rows[b]) ? true : areInIncreasingOrder(rows[b], rows[a]) ? false : a < b
+        })
+    }
+
+    /// The rows in `order` (a permutation of their indices), as a `setData` that changes no cell.
+    private func reorder(_ order: [Int]) -> DataTableChangeSet {
         // The IDs are unique already, so this cannot throw.
-        return (try? update(order.map { rows[$0] }, animatingDifferences: true, unchanged: { _, _ in true }))
-            ?? DataTableChangeSet()
+        (try? update(order.map { rows[$0] }, animatingDifferences: true, unchanged: { _, _ in true })) ?? DataTableChangeSet()
     }
 
     /// Drops every cache (measured heights, column content) and measures again, with

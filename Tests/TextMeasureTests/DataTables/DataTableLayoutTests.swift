@@ -243,3 +243,16 @@ import TextMeasure
         #expect(abs(table.contentHeight - (30 + Double(1_000_000 - measured.count) * 22 + heights)) < 1e-3)
     }
 }
+
+extension DataTableLayoutTests {
+    @Test func sortingByAnOrderOfOurOwn() throws {
+        let rows = [Item(id: 0, h: 90), Item(id: 1, h: 30), Item(id: 2, h: 60), Item(id: 3, h: 30)]
+        let table = try layout(rows, viewport: 1_000)
+        table.sort { $0.h < $1.h }
+        #expect(table.rows.map(\.id) == [1, 3, 2, 0])  // stable: 1 before 3
+        #expect((0..<4).map(table.height(ofRow:)) == [30, 30, 60, 90])
+        table.sort(byColumn: 0)  // as text: "30.0" < "60.0" < "90.0"
+        #expect(table.rows.map(\.id) == [1, 3, 2, 0])
+        #expect(table.sort(byColumn: 5).isEmpty)
+    }
+}
