@@ -10,7 +10,11 @@ extension DataTableConfiguration {
         switch rowHeightMode {
         case .fixed(let height): try check(height, .rowHeight)
         case .automatic(let estimated, let window):
-            try check(estimated, .rowHeight)
+            // Rows of zero estimated height never come into view, so none would be measured.
+            guard estimated.isFinite, estimated > 0 else {
+                throw DataTableConfigurationError(column: nil, columnTitle: nil, source: .configuration, field: .rowHeight,
+                                                  value: estimated, requirement: "a finite number above 0")
+            }
             try check(Double(window), .prefetchWindow)
         }
         try check(headerHeight, .headerHeight)

@@ -52,22 +52,40 @@ extension DataTableLayout {
     /// Measures row `row` again (its content changed in place, say while the user types) and
     /// moves the rows below by the difference, keeping the viewport on what the user sees.
     ///
-    /// - Returns: false when nothing moved: the height changed by 0.5 pt or less (it is then
-    ///   kept), heights are fixed or provided, or there is no such row. O(cells of the row + log n).
+    /// - Returns: false when nothing moved by more than half a point: a measured row whose height
+    ///   changed by 0.5 pt or less keeps it; a row not measured before takes its measured height
+    ///   (however close to the estimate) and says whether it moved by more than 0.5 pt. Also false
+    ///   for fixed or provided heights and for no such row. O(cells of the row + log n).
     @discardableResult
     public func remeasureRow(_ row: Int) -> Bool {
         guard rows.indices.contains(row), case .automatic = configuration.rowHeightMode,
               rowHeightProvider?(rows[row], row) == nil else { return false }
         let fresh = measure(row: row)
         let old = currentHeight(ofRow: row)
-        guard abs(fresh.height - old) > 0.5 else {
-            measured[rows[row].id] = MeasuredRow(height: old, stableBeyond: fresh.stableBeyond)
+        let moved = abs(fresh.height - old) > 0.5
+        if let kept = measured[rows[row].id], !moved {
+            // A measured row keeps its height through a change of half a point or less.
+            measured[rows[row].id] = MeasuredRow(height: kept.height, stableBeyond: fresh.stableBeyond)
             return false
         }
         let anchor = currentAnchor()
         measured[rows[row].id] = fresh
         offsets.setHeight(slot(ofRow: row), of: row)
         restore(anchor)
-        return true
+        return moved
+    }
+
+    /// Measures the rows of `range` not measured yet, as if they had come into view, keeping
+    /// the user's place (for a renderer that needs every row, or a range, exact). Rows outside
+    /// the table are ignored.
+    public func measureRows(_ range: Range<Int>) {
+        let rows = range.clamped(to: self.rows.indices).filter(needsMeasuring)
+        guard !rows.isEmpty else { return }
+        let anchor = currentAnchor()
+        for row in rows {
+            measured[self.rows[row].id] = measure(row: row)
+            offsets.setHeight(slot(ofRow: row), of: row)
+        }
+        restore(anchor)
     }
 }

@@ -8,13 +8,18 @@ extension DataTableLayout {
     /// With `animatingDifferences: false` no diff is made: everything counts as new (heights
     /// unmeasured, columns measured again) and the change set says `reloadedEverything`.
     ///
-    /// O(n log n) for the IDs, plus the cells of the rows that changed (every cell of every kept
-    /// row is compared as text; `setData` on `Equatable` rows compares rows first).
+    /// O(n) when the IDs are the same, in the same order (edits only); O(n log n) otherwise (two
+    /// dictionaries, a longest increasing run for the moves); plus the cells compared: every
+    /// cell of every kept row, as text (`setData` on `Equatable` rows compares rows first and
+    /// only the texts of rows that differ).
     ///
     /// - Throws: `DataTableUpdateError` naming an ID that two rows share; nothing changes.
+    @inlinable  // the IDs are read where `Row` is known, not through generic witnesses
     @discardableResult
     public func setData(_ newRows: [Row], animatingDifferences: Bool = true) throws(DataTableUpdateError) -> DataTableChangeSet {
-        try update(newRows, animatingDifferences: animatingDifferences, unchanged: nil)
+        let newIDs = newRows.map(\.id)
+        return try update(newRows, ids: newIDs, animatingDifferences: animatingDifferences,
+                          differing: nil, unchanged: nil)
     }
 
     /// Sorts the rows by column `column`'s text (stable; Swift's `String` order, which is by
@@ -40,7 +45,8 @@ extension DataTableLayout {
     /// The rows in `order` (a permutation of their indices), as a `setData` that changes no cell.
     private func reorder(_ order: [Int]) -> DataTableChangeSet {
         // The IDs are unique already, so this cannot throw.
-        (try? update(order.map { rows[$0] }, animatingDifferences: true, unchanged: { _, _ in true })) ?? DataTableChangeSet()
+        (try? update(order.map { rows[$0] }, ids: order.map { ids[$0] }, animatingDifferences: true, differing: [],
+                     unchanged: { _, _ in true })) ?? DataTableChangeSet()
     }
 
     /// Drops every cache (measured heights, column content) and measures again, with
@@ -66,18 +72,21 @@ extension DataTableLayout {
         layoutViewport()
     }
 
-    /// `setData`'s work. `unchanged(old, new)`, when given, says two rows with the same ID show
-    /// the same cells without comparing their texts.
-    func update(_ newRows: [Row], animatingDifferences: Bool, unchanged: ((Row, Row) -> Bool)?)
-        throws(DataTableUpdateError) -> DataTableChangeSet {
-        let sameIDs = newRows.count == rows.count && zip(rows, newRows).allSatisfy { $0.id == $1.id }
-        let newIndexOfID = sameIDs ? indexOfID : try Self.uniqueIndices(of: newRows)
+    /// `setData`'s work, on `newRows` whose IDs are `newIDs`. When the IDs are the old ones in
+    /// the old order, `differing`, when given, lists the only rows that may have changed cells.
+    /// `unchanged(old, new)`, when given, says two rows with the same ID show the same cells
+    /// without comparing their texts.
+    @usableFromInline
+    func update(_ newRows: [Row], ids newIDs: [Row.ID], animatingDifferences: Bool, differing: [Int]?,
+                unchanged: ((Row, Row) -> Bool)?) throws(DataTableUpdateError) -> DataTableChangeSet {
+        let sameIDs = newIDs == ids
+        let newIndexOfID = sameIDs ? indexOfID : try Self.uniqueIndices(of: newIDs)
         var changes = DataTableChangeSet()
         let anchor = currentAnchor()
 
         guard animatingDifferences else {
             let anchorIndex = anchor.flatMap { newIndexOfID[$0.id] }
-            (rows, indexOfID, measured) = (newRows, newIndexOfID, [:])
+            (rows, ids, indexOfID, measured) = (newRows, newIDs, newIndexOfID, [:])
             // The modes were checked before and the rows do not change them.
             try? rebuildColumns()
             rebuildOffsets()
@@ -88,12 +97,12 @@ extension DataTableLayout {
         }
 
         let diff = sameIDs ? nil
-            : RowDiff(old: rows.map(\.id), oldIndexOfID: indexOfID, new: newRows.map(\.id), newIndexOfID: newIndexOfID)
+            : RowDiff(old: ids, oldIndexOfID: indexOfID, new: newIDs, newIndexOfID: newIndexOfID)
         let oldRows = rows
         var heightChanged: [Int] = []  // new indices of kept rows whose height must be measured again
-        for (newIndex, row) in newRows.enumerated() {
+        for newIndex in (sameIDs ? differing : nil) ?? Array(newRows.indices) {
             guard let oldIndex = sameIDs ? newIndex : diff!.oldIndex[newIndex] else { continue }
-            let old = oldRows[oldIndex]
+            let (old, row) = (oldRows[oldIndex], newRows[newIndex])
             if let unchanged, unchanged(old, row) { continue }
             let changedColumns = columns.indices.filter { columns[$0].text(old) != columns[$0].text(row) }
             guard !changedColumns.isEmpty else { continue }
@@ -113,6 +122,7 @@ extension DataTableLayout {
         }
 
         rows = newRows
+        ids = newIDs
         indexOfID = newIndexOfID
         changes.columnWidthsChanged = apply(fittedWidths())
         if diff != nil || changes.columnWidthsChanged {
@@ -139,10 +149,23 @@ extension DataTableLayout {
 }
 
 extension DataTableLayout where Row: Equatable {
-    /// `setData` for rows that can be compared whole: a row equal to the one it replaces skips
-    /// the cell comparison.
+    /// `setData` for rows that can be compared whole: when the IDs are the same, in the same
+    /// order, only rows unequal to the ones they replace have their cells compared, and the
+    /// comparison runs specialized for `Row` where it is called.
+    @inlinable
     @discardableResult
     public func setData(_ newRows: [Row], animatingDifferences: Bool = true) throws(DataTableUpdateError) -> DataTableChangeSet {
-        try update(newRows, animatingDifferences: animatingDifferences, unchanged: ==)
+        let newIDs = newRows.map(\.id)
+        var differing: [Int]?
+        if animatingDifferences, newIDs == ids {
+            differing = []
+            newRows.withUnsafeBufferPointer { new in
+                rows.withUnsafeBufferPointer { old in
+                    for index in new.indices where new[index] != old[index] { differing!.append(index) }
+                }
+            }
+        }
+        return try update(newRows, ids: newIDs, animatingDifferences: animatingDifferences, differing: differing,
+                          unchanged: ==)
     }
 }

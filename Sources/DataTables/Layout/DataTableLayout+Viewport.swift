@@ -50,15 +50,10 @@ extension DataTableLayout {
         while true {
             let visible = visibleRows
             guard !visible.isEmpty else { return }
-            let lower = max(0, visible.lowerBound - window), upper = min(rows.count, visible.upperBound + window)
-            let waiting = (lower..<upper).filter(needsMeasuring)
-            guard !waiting.isEmpty else { return }
-            let anchor = currentAnchor()
-            for row in waiting {
-                measured[rows[row].id] = measure(row: row)
-                offsets.setHeight(slot(ofRow: row), of: row)
-            }
-            restore(anchor)
+            let reach = min(window, rows.count)  // no overflow for a huge window
+            let lower = max(0, visible.lowerBound - reach), upper = min(rows.count, visible.upperBound + reach)
+            guard (lower..<upper).contains(where: needsMeasuring) else { return }
+            measureRows(lower..<upper)
         }
     }
 }

@@ -17,6 +17,8 @@ public import TextMeasure
 public final class DataTableLayout<Row: Identifiable> {
     /// The rows, in display order.
     public internal(set) var rows: [Row]
+    /// Their IDs, in the same order.
+    @usableFromInline internal var ids: [Row.ID]
     /// The columns.
     public let columns: [DataTableColumn<Row>]
     /// The configuration; change it with `reloadEverything(configuration:)`.
@@ -57,6 +59,7 @@ public final class DataTableLayout<Row: Identifiable> {
                 frameWidth: Double? = nil, viewportHeight: Double = 0,
                 rowHeightProvider: (@Sendable (Row, Int) -> Double?)? = nil, cache: WidthCache? = .shared) throws {
         self.rows = rows
+        ids = rows.map(\.id)
         self.columns = columns
         self.configuration = configuration
         self.frameWidth = frameWidth
@@ -66,7 +69,7 @@ public final class DataTableLayout<Row: Identifiable> {
         offsets = RowOffsets([])
         columnWidths = DataTableColumnWidths(columns: [])
         try configuration.validateRowSettings()
-        indexOfID = try Self.uniqueIndices(of: rows)
+        indexOfID = try Self.uniqueIndices(of: ids)
         try rebuildColumns()
         offsets = RowOffsets(rows.indices.map { slot(ofRow: $0) })
         layoutViewport()
@@ -112,12 +115,12 @@ public final class DataTableLayout<Row: Identifiable> {
     }
 
     /// Row indices by ID, checking the IDs are unique.
-    static func uniqueIndices(of rows: [Row]) throws(DataTableUpdateError) -> [Row.ID: Int] {
+    static func uniqueIndices(of ids: [Row.ID]) throws(DataTableUpdateError) -> [Row.ID: Int] {
         var indices: [Row.ID: Int] = [:]
-        indices.reserveCapacity(rows.count)
-        for (index, row) in rows.enumerated() {
-            if let first = indices.updateValue(index, forKey: row.id) {
-                throw DataTableUpdateError(id: String(describing: row.id), firstIndex: first, secondIndex: index)
+        indices.reserveCapacity(ids.count)
+        for (index, id) in ids.enumerated() {
+            if let first = indices.updateValue(index, forKey: id) {
+                throw DataTableUpdateError(id: String(describing: id), firstIndex: first, secondIndex: index)
             }
         }
         return indices

@@ -111,9 +111,13 @@ import TextMeasure
         var rows = Self.rows(3, h: 44.4)
         rows[2].h = 60
         let table = try layout(rows, viewport: 0, configuration: Self.configuration(estimate: 44))
-        #expect(table.remeasureRow(0) == false)  // 0.4 from the estimate
-        #expect(table.height(ofRow: 0) == 44)
+        #expect(table.remeasureRow(0) == false)  // 0.4 from the estimate: nothing moved much…
+        #expect(table.height(ofRow: 0) == 44.4)  // …but a row measured for the first time takes its height
         #expect(table.isMeasured(row: 0))
+        let grown = try layout([Item(id: 0, h: 44.4)], viewport: 100, configuration: Self.configuration(estimate: 44))
+        #expect(grown.height(ofRow: 0) == 44.4)  // measured on coming into view
+        try grown.setData([Item(id: 0, h: 44.8)], animatingDifferences: true)  // a changed cell: measured again
+        #expect(grown.height(ofRow: 0) == 44.8)
         #expect(table.remeasureRow(2) == true)
         #expect(table.height(ofRow: 2) == 60)
         #expect(table.remeasureRow(3) == false && table.remeasureRow(-1) == false)  // no such row
@@ -193,9 +197,9 @@ import TextMeasure
         #expect(table.row(atOffset: 190) == nil)
     }
 
-    @Test func badRowSettingsAreTypedErrors() {
+    @Test func badRowSettingsAreTypedErrors() throws {
         var configuration = Self.configuration()
-        configuration.rowHeightMode = .automatic(estimated: -1)
+        configuration.rowHeightMode = .fixed(-1)
         #expect(throws: DataTableConfigurationError(column: nil, columnTitle: nil, source: .configuration, field: .rowHeight,
                                                      value: -1, requirement: "a finite number of at least 0")) {
             try layout(Self.rows(2), viewport: 100, configuration: configuration)
@@ -203,6 +207,14 @@ import TextMeasure
         configuration = Self.configuration()
         configuration.rowSpacing = .nan
         #expect(throws: DataTableConfigurationError.self) { try layout(Self.rows(2), viewport: 100, configuration: configuration) }
+        configuration = Self.configuration()
+        configuration.rowHeightMode = .automatic(estimated: 0)  // rows that never come into view
+        #expect(throws: DataTableConfigurationError(column: nil, columnTitle: nil, source: .configuration, field: .rowHeight,
+                                                     value: 0, requirement: "a finite number above 0")) {
+            try layout(Self.rows(2), viewport: 100, configuration: configuration)
+        }
+        configuration.rowHeightMode = .automatic(estimated: 10, prefetchWindow: .max)  // no overflow
+        #expect(try layout(Self.rows(3), viewport: 10, configuration: configuration).isMeasured(row: 2) == true)
     }
 }
 

@@ -108,11 +108,12 @@ import TextMeasure
         mutating func remeasure(_ index: Int) -> Bool {
             guard rows.indices.contains(index) else { return false }
             let old = height(index), fresh = LayoutModelTests.measuredHeight(rows[index])
-            guard abs(fresh - old) > 0.5 else { measured[rows[index].id] = old; return false }
+            let moved = abs(fresh - old) > 0.5
+            if measured[rows[index].id] != nil, !moved { return false }  // a measured row keeps its height
             let anchor = self.anchor
             measured[rows[index].id] = fresh
             restore(anchor, at: anchor.flatMap { a in rows.firstIndex { $0.id == a.id } })
-            return true
+            return moved
         }
     }
 
