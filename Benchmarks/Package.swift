@@ -22,14 +22,15 @@ let package = Package(
         ),
         // The bare hb_shape loop both benchmark groups measure against.
         .target(name: "BareHarfBuzz", dependencies: ["CHarfBuzzBaseline"]),
-        // Data/packages.tsv, the real table the wrapping, cell and column benchmarks read.
+        // Data/packages.tsv, the real table the wrapping, cell, column and row benchmarks read, and
+        // the SplitMix64 generator of the benchmarks' random inputs.
         .target(name: "PackageTable"),
         .executableTarget(
             name: "MeasurementBenchmarks",
             dependencies: [
                 .product(name: "TextMeasure", package: "TextMeasure"),
                 .product(name: "Benchmark", package: "package-benchmark"),
-                "BareHarfBuzz",
+                "BareHarfBuzz", "PackageTable",
             ],
             path: "Benchmarks/MeasurementBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
@@ -67,6 +68,19 @@ let package = Package(
                 "BareHarfBuzz", "PackageTable",
             ],
             path: "Benchmarks/ColumnBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        ),
+        // Row metrics (DataTableLayout): remeasureRow and row(atOffset:) at 1k and 1M rows, and
+        // setData on 100,000 rows against CollectionDifference.
+        .executableTarget(
+            name: "RowBenchmarks",
+            dependencies: [
+                .product(name: "TextMeasure", package: "TextMeasure"),
+                .product(name: "DataTables", package: "TextMeasure"),
+                .product(name: "Benchmark", package: "package-benchmark"),
+                "PackageTable",
+            ],
+            path: "Benchmarks/RowBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
         ),
     ]

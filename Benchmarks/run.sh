@@ -7,6 +7,7 @@
 #   Benchmarks/run.sh                           # both targets
 #   Benchmarks/run.sh --target WrapBenchmarks   # extra arguments go to `swift package benchmark`
 #   Benchmarks/run.sh --target ColumnBenchmarks # column widths, every strategy
+#   Benchmarks/run.sh --target RowBenchmarks    # row metrics at 1k vs 1M rows, setData vs CollectionDifference
 #   Benchmarks/run.sh --filter '.*cache.*'
 #
 # Results (JMH JSON) are kept in $RESULTS_DIR, by default Benchmarks/.build/benchmark-results.
@@ -19,11 +20,12 @@ rm -f "$results_dir"/*.jmh.json
 
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ //'), load average $(cut -d' ' -f1-3 /proc/loadavg)"
 
+# The output is kept too: RowBenchmarks prints a timing too slow for a benchmark iteration.
 swift package --package-path "$package_dir" --allow-writing-to-directory "$results_dir" \
-    benchmark --no-progress --format jmh --path "$results_dir" "$@"
+    benchmark --no-progress --format jmh --path "$results_dir" "$@" | tee "$results_dir/output.txt"
 
 python3 - "$results_dir" <<'PYTHON'
-import glob, json, sys
+import glob, json, re, sys
 
 BATCH = 100_000  # strings per iteration (Corpus.count)
 BASELINE = "bare hb_shape loop (baseline)"
@@ -57,6 +59,14 @@ COLUMN_TARGETS = {  # exact maxMeasured ≤ 3× estimatedAverage (SwiftDataTable
 }
 
 COLUMN_FLOOR = "bare hb_shape of the distinct texts (floor)"
+
+# RowBenchmarks (Benchmarks/RowBenchmarks/RowBenchmarks.swift): name → operations per iteration.
+ROW_SCALE = {"remeasureRow": 2_000, "row(atOffset:)": 1_000_000}  # "<name>, 1k rows" and "<name>, 1M rows"
+ROW_SCALE_TARGET = ("≤ 3", lambda r: r <= 3)
+ROW_DIFFS = {  # change → (speed-up target text, check); setData and CollectionDifference each diff twice an iteration
+    "1 % of 100k rows edited": ("≥ 1 (as fast)", lambda s: s >= 1),
+    "30 % of 100k rows shuffled": ("≥ 10", lambda s: s >= 10),
+}
 
 # JMH names have "_" for " "; names not listed here (column strategies) hold no "_" of their own.
 NAMES = {name.replace(" ", "_"): name for name in [BASELINE, "nominalWidth(of:)", *TARGETS, *PARAGRAPH, *CELLS, *PRODUCT, COLUMN_FLOOR]}
@@ -161,6 +171,42 @@ if columns:
         target, check = COLUMN_TARGETS.get(name, ("", None))
         verdict = "" if check is None else ("  met" if check(ratio) else "  MISSED")
         print(f"{name:<46} {p50:>9.2f} {p50 * 1e6 / COLUMN_CELLS:>8.0f} {mallocs_text(mallocs):>8} {n:>4} {ratio:>7.2f}  {target}{verdict}")
+
+row_results = rows.get("RowBenchmarks", {})
+if row_results:
+    print_heading("row metrics at 1,000,000 rows against 1,000 rows (Data/packages.tsv cycled), p50 per operation;",
+                  "ratio = 1M ÷ 1k",
+                  header=f"{'operation':<16} {'ops/iter':>9} {'1k: μs/op':>10} {'1M: μs/op':>10} {'n 1k/1M':>8} {'ratio':>7}  target")
+    for name, ops in ROW_SCALE.items():
+        small, large = row_results.get(f"{name}, 1k rows"), row_results.get(f"{name}, 1M rows")
+        if not small or not large:
+            continue
+        ratio = large[0] / small[0]
+        text, check = ROW_SCALE_TARGET
+        print(f"{name:<16} {ops:>9,} {small[0] * 1e3 / ops:>10.4f} {large[0] * 1e3 / ops:>10.4f} {f'{small[2]}/{large[2]}':>8} {ratio:>7.2f}"
+              f"  {text}  {'met' if check(ratio) else 'MISSED'}")
+    # CollectionDifference on the shuffled IDs is timed once in a setup hook (minutes, not an iteration).
+    once = {}
+    try:
+        for line in open(f"{sys.argv[1]}/output.txt"):
+            match = re.search(r"CollectionDifference once, (.*): ([0-9.]+) ms", line)
+            if match:
+                once[match.group(1)] = float(match.group(2))
+    except OSError:
+        pass
+    print_heading("setData (Equatable rows) against CollectionDifference on the same IDs, 100,000 rows, one diff;",
+                  "speed-up = CollectionDifference ÷ setData",
+                  header=f"{'change':<28} {'setData ms':>11} {'CollectionDifference ms':>24} {'speed-up':>9}  target")
+    for change, (text, check) in ROW_DIFFS.items():
+        data = row_results.get(f"setData, {change}")
+        if not data:
+            continue
+        baseline = row_results.get(f"CollectionDifference, {change}")
+        difference, note = (baseline[0] / 2, "") if baseline else (once.get(change), " (timed once)")
+        if difference is None:
+            continue
+        speedup = difference / (data[0] / 2)
+        print(f"{change:<28} {data[0] / 2:>11.2f} {difference:>24.2f} {speedup:>9.3g}  {text}  {'met' if check(speedup) else 'MISSED'}{note}")
 PYTHON
 
 echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg) (above ~0.5 on 2 cores, other work shared the machine)"

@@ -1,7 +1,5 @@
 import ArgumentParser
 import DataTables
-import Foundation
-import TextMeasure
 
 extension TextMeasureCommand {
     struct Columns: ParsableCommand {
@@ -32,85 +30,13 @@ extension TextMeasureCommand {
                 on standard error follows files of 1 MiB or more.
                 """)
 
-        @Argument(help: ArgumentHelp("A CSV file whose first row holds the column titles.", valueName: "file.csv"))
-        var file: String
-
-        @OptionGroup var font: FontOptions
-
-        @Option(help: ArgumentHelp(ColumnWidthArguments.modeHelp, valueName: "text|cell…|fixed:W"))
-        var mode = "text"
-
-        @Option(help: ArgumentHelp(ColumnWidthArguments.strategyHelp, valueName: "strategy"))
-        var strategy = "maxMeasured"
-
-        @Option(help: ArgumentHelp("Minimum width of a content-fitted column in px.", valueName: "px"))
-        var min = 70.0
-
-        @Option(help: ArgumentHelp("Maximum width of a content-fitted column in px (a wider header still wins).", valueName: "px"))
-        var max: Double?
-
-        @Option(help: ArgumentHelp("The table's width in px: narrower columns grow to fill it.", valueName: "px"))
-        var frameWidth: Double?
-
-        @Flag(help: "Keep the fitted widths even when they are narrower than --frame-width.")
-        var noScaleToFill = false
-
-        @Option(help: ArgumentHelp("Cell padding on each side in px.", valueName: "px"))
-        var padding = 8.0
-
-        @Option(help: ArgumentHelp("Room for the header's sort arrow in px.", valueName: "px"))
-        var sortIndicator = 20.0
-
-        @Option(help: ArgumentHelp("A font file for the headers, with the cell fonts as its fallbacks (default: the cell fonts).",
-                                   valueName: "path"))
-        var headerFont: String?
-
-        @Option(help: ArgumentHelp("The field separator: one character, e.g. ',' ';' or '\\t' for tab.", valueName: "char"))
-        var delimiter = ","
+        @OptionGroup var options: TableOptions
 
         @Flag(help: "Print JSON: {\"columns\": [{\"title\", \"width\", \"contentWidth\", \"headerWidth\"}]}.")
         var json = false
 
-        func validate() throws {
-            _ = try ColumnWidthArguments.mode(mode, strategy: strategy)
-            _ = try separator()
-        }
-
-        private func separator() throws -> Unicode.Scalar {
-            let text = delimiter == "\\t" ? "\t" : delimiter
-            guard text.unicodeScalars.count == 1, let scalar = text.unicodeScalars.first, scalar != "\"", scalar != "\n", scalar != "\r" else {
-                throw ValidationError("--delimiter must be one character other than a quote or a line break, not '\(delimiter)'")
-            }
-            return scalar
-        }
-
         func run() throws {
-            var configuration = DataTableConfiguration(font: try font.stack())
-            if let headerFont {
-                let header = try Font(path: headerFont, size: font.size)
-                configuration.headerFont = try FontStack([header] + configuration.font.fonts)
-            }
-            configuration.columnWidthMode = try ColumnWidthArguments.mode(mode, strategy: strategy)
-            configuration.minColumnWidth = min
-            configuration.maxColumnWidth = max
-            configuration.shouldContentWidthScaleToFillFrame = !noScaleToFill
-            configuration.cellPadding = DataTableCellPadding(horizontal: padding, vertical: 0)
-            configuration.sortIndicatorWidth = sortIndicator
-
-            let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? 0
-            var bar = ProgressBar(wanted: size >= 1 << 20)
-            let table = try CSVTable.read(file, delimiter: try separator()) { bar.update("reading  ", $0) }
-            let columns = table.titles.indices.map { index in DataTableColumn<[String]>(table.titles[index]) { $0[index] } }
-            let widths: DataTableColumnWidths
-            do {
-                widths = try configuration.columnWidths(for: table.rows, columns: columns, frameWidth: frameWidth) {
-                    bar.update("measuring", $0.fractionCompleted)
-                }
-            } catch {
-                bar.clear()
-                throw error
-            }
-            bar.clear()
+            let widths = try options.measure(try options.configuration()).widths
             print(json ? Self.json(widths) : Self.table(widths), terminator: "")
         }
 
@@ -128,23 +54,7 @@ extension TextMeasureCommand {
             let rows = [["column", "width", "content", "header"]] + widths.columns.map { column in
                 [column.title, decimal(column.width), column.contentWidth.map(decimal) ?? "-", decimal(column.headerWidth)]
             } + [["total", decimal(widths.totalWidth), "", ""]]
-            let sizes = (0..<4).map { field in rows.map { $0[field].count }.max() ?? 0 }
-            return rows.map { row in
-                let title = row[0] + String(repeating: " ", count: sizes[0] - row[0].count)
-                let numbers = (1..<4).map { String(repeating: " ", count: sizes[$0] - row[$0].count) + row[$0] }
-                return ([title] + numbers).joined(separator: "  ").trimmingTrailingSpaces() + "\n"
-            }.joined()
+            return alignedTable(rows)
         }
-
-        /// `value` with two decimals.
-        static func decimal(_ value: Double) -> String { String(format: "%.2f", value) }
-    }
-}
-
-private extension String {
-    func trimmingTrailingSpaces() -> String {
-        var text = self
-        while text.last == " " { text.removeLast() }
-        return text
     }
 }

@@ -10,6 +10,7 @@
 
 import Benchmark
 import BareHarfBuzz
+import PackageTable
 import TextMeasure
 
 let benchmarks: @Sendable () -> Void = {
@@ -219,22 +220,4 @@ enum Corpus {
         alpha beta gamma delta sigma omega prime ultra mini max pro plus lite \
         report summary notes status priority high low normal urgent review approved draft final
         """.split(whereSeparator: \.isWhitespace).map(String.init)
-}
-
-/// SplitMix64 (Steele, Lea, Flood 2014): tiny, fast and deterministic across platforms.
-struct SplitMix64 {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A value in 0..<bound (bound ≪ 2⁶⁴, so the modulo bias is negligible).
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
 }

@@ -2,7 +2,7 @@ import Testing
 @testable import DataTables
 
 /// The Fenwick tree of row heights against sums taken one by one, with heights whose sums are
-/// not exact in binary: the tree's offsets stay within its 1/65,536 pt rounding, and the row it
+/// not exact in binary: the tree's offsets stay within its 2⁻³² pt rounding, and the row it
 /// finds at an offset always agrees with its own offsets.
 @Suite struct RowOffsetsTests {
     /// Heights that do not add up exactly in binary (tenths, 13.62), zeros among them.
@@ -20,8 +20,8 @@ import Testing
         for round in 0..<3 {
             var sum = 0.0
             for row in 0..<count {
-                // Each height is rounded to 1/65,536 pt in the tree: half a unit off at most.
-                #expect(abs(tree.offset(of: row) - sum) <= Double(row) * 0.5 / 65_536 + 1e-9, "\(count) rows, round \(round): offset of \(row)")
+                // Each height is rounded to 2⁻³² pt in the tree: half a unit off at most.
+                #expect(abs(tree.offset(of: row) - sum) <= Double(row) * 0.5 / 4_294_967_296 + 1e-9, "\(count) rows, round \(round): offset of \(row)")
                 if heights[row] > 0 {
                     // A row owns [offset, next offset), as the tree's own offsets say.
                     #expect(tree.row(at: tree.offset(of: row)) == row, "\(count) rows: the row at its own offset")
@@ -29,7 +29,7 @@ import Testing
                 }
                 sum += heights[row]
             }
-            #expect(abs(tree.total - sum) <= Double(count) * 0.5 / 65_536 + 1e-9)
+            #expect(abs(tree.total - sum) <= Double(count) * 0.5 / 4_294_967_296 + 1e-9)
             #expect(tree.row(at: -5) == 0)
             #expect(tree.row(at: sum + 5) == count - 1)
             // Change a third of the heights and check again.

@@ -1,0 +1,135 @@
+import ArgumentParser
+import DataTables
+import Foundation
+
+extension TextMeasureCommand {
+    struct Rows: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print the row heights and offsets of a CSV table, its cells wrapped at the column widths.",
+            discussion: """
+                The first row of FILE gives the column titles. The columns are sized as \
+                'textmeasure columns' sizes them (the same options), or made exactly --widths. \
+                Every row is then measured as DataTables' DataTableLayout measures a row with \
+                automatic heights: the tallest of its cells, each cell's text wrapped (or, with \
+                --single-line, kept on one line) at its column's width less the padding on both \
+                sides, plus --vertical-padding above and below. Row 1 starts below the header \
+                (--header-height); rows are --row-spacing apart.
+
+                Output: a table with each row's height and offset (where it starts, from the top \
+                of the header) in px (2 decimals), the header first and the content height last, \
+                under a line with the column widths; or with --json one object {"columnWidths": \
+                [...], "rows": [{"height", "offset"}], "contentHeight"} at full precision. A row \
+                whose field count differs from the header's, or bytes that are not UTF-8, stop \
+                with an error naming the line.
+                """)
+
+        @OptionGroup var options: TableOptions
+
+        @Option(help: ArgumentHelp("The column widths in px, comma-separated, one per column (instead of --mode and its options).",
+                                   valueName: "w1,w2,…"))
+        var widths: String?
+
+        @Flag var textLayout = TextLayout.wrap
+
+        @Option(help: ArgumentHelp("Cell padding above and below the text in px.", valueName: "px"))
+        var verticalPadding = 4.0
+
+        @Option(help: ArgumentHelp("The height of the header row in px.", valueName: "px"))
+        var headerHeight = 44.0
+
+        @Option(help: ArgumentHelp("Space between consecutive rows in px.", valueName: "px"))
+        var rowSpacing = 0.0
+
+        @Flag(help: "Print JSON: {\"columnWidths\": [...], \"rows\": [{\"height\", \"offset\"}], \"contentHeight\"}.")
+        var json = false
+
+        enum TextLayout: String, EnumerableFlag {
+            case wrap, singleLine
+
+            static func help(for value: TextLayout) -> ArgumentHelp? {
+                switch value {
+                case .wrap: "Wrap cell text at the column width."
+                case .singleLine: "Keep cell text on one line (cut with an ellipsis): every row is one line tall."
+                }
+            }
+
+            var layout: DataTableTextLayout {
+                switch self {
+                case .wrap: .wrap
+                case .singleLine: .singleLine
+                }
+            }
+        }
+
+        /// A CSV row with its index as its identity.
+        struct Row: Identifiable, Sendable {
+            let id: Int
+            let fields: [String]
+        }
+
+        func validate() throws {
+            for (value, option) in [(verticalPadding, "--vertical-padding"), (headerHeight, "--header-height"), (rowSpacing, "--row-spacing")] {
+                guard value.isFinite, value >= 0 else { throw ValidationError("\(option) must be a number of at least 0, not \(value)") }
+            }
+            if try givenWidths() != nil, options.frameWidth != nil {
+                throw ValidationError("--widths and --frame-width cannot be combined: the widths are used as given")
+            }
+        }
+
+        /// `--widths`, each a finite number of at least zero.
+        func givenWidths() throws -> [Double]? {
+            try widths.map { list in
+                try list.split(separator: ",", omittingEmptySubsequences: false).enumerated().map { index, text in
+                    let trimmed = text.trimmingCharacters(in: .whitespaces)
+                    guard let width = Double(trimmed), width.isFinite, width >= 0 else {
+                        throw ValidationError("--widths: width \(index + 1) must be a number of at least 0, not '\(text)'")
+                    }
+                    return width
+                }
+            }
+        }
+
+        func run() throws {
+            var configuration = try options.configuration()
+            let (table, columnWidths) = try options.measure(configuration, widths: try givenWidths())
+            configuration.cellPadding = DataTableCellPadding(horizontal: options.padding, vertical: verticalPadding)
+            configuration.textLayout = textLayout.layout
+            configuration.headerHeight = headerHeight
+            configuration.rowSpacing = rowSpacing
+            let layout = try Self.layout(of: table, widths: columnWidths.widths, configuration: configuration)
+            print(json ? Self.json(layout) : Self.table(layout), terminator: "")
+        }
+
+        /// A layout of `table` with its columns exactly `widths` and every row measured.
+        static func layout(of table: CSVTable, widths: [Double], configuration: DataTableConfiguration) throws -> DataTableLayout<Row> {
+            var configuration = configuration
+            configuration.columnWidthModeProvider = { .fixed(width: widths[$0]) }
+            configuration.rowHeightMode = .automatic(estimated: 44, prefetchWindow: 0)
+            let columns = table.titles.indices.map { index in DataTableColumn<Row>(table.titles[index]) { $0.fields[index] } }
+            let layout = try DataTableLayout(
+                rows: table.rows.enumerated().map { Row(id: $0, fields: $1) }, columns: columns, configuration: configuration)
+            layout.measureRows(0..<layout.rowCount)
+            return layout
+        }
+
+        /// `{"columnWidths": [...], "rows": [{"height", "offset"}], "contentHeight"}` on one
+        /// line, numbers at full precision.
+        static func json(_ layout: DataTableLayout<Row>) -> String {
+            let widths = layout.columnWidths.widths.map { "\($0)" }.joined(separator: ",")
+            let rows = (0..<layout.rowCount).map { "{\"height\":\(layout.height(ofRow: $0)),\"offset\":\(layout.offset(ofRow: $0))}" }
+            return "{\"columnWidths\":[\(widths)],\"rows\":[\(rows.joined(separator: ","))],\"contentHeight\":\(layout.contentHeight)}\n"
+        }
+
+        /// The column widths on one line, then one line per row (1 is the first below the
+        /// header): height and offset (px, 2 decimals), the header first and the content
+        /// height last.
+        static func table(_ layout: DataTableLayout<Row>) -> String {
+            let widths = zip(layout.columns, layout.columnWidths.widths).map { "\($0.title) \(decimal($1))" }
+            let header = layout.configuration.headerHeight
+            let rows = [["row", "height", "offset"], ["header", decimal(header), decimal(0)]]
+                + (0..<layout.rowCount).map { [String($0 + 1), decimal(layout.height(ofRow: $0)), decimal(layout.offset(ofRow: $0))] }
+                + [["total", decimal(layout.contentHeight), ""]]
+            return "column widths: " + widths.joined(separator: ", ") + "\n" + alignedTable(rows)
+        }
+    }
+}

@@ -1,0 +1,97 @@
+import ArgumentParser
+import DataTables
+import Foundation
+import TextMeasure
+
+/// The options of the commands that read a CSV table and size its columns (`columns`, `rows`):
+/// the file, its delimiter, the fonts and SwiftDataTables' column-width settings.
+struct TableOptions: ParsableArguments {
+    @Argument(help: ArgumentHelp("A CSV file whose first row holds the column titles.", valueName: "file.csv"))
+    var file: String
+
+    @OptionGroup var font: FontOptions
+
+    @Option(help: ArgumentHelp(ColumnWidthArguments.modeHelp, valueName: "text|cell…|fixed:W"))
+    var mode = "text"
+
+    @Option(help: ArgumentHelp(ColumnWidthArguments.strategyHelp, valueName: "strategy"))
+    var strategy = "maxMeasured"
+
+    @Option(help: ArgumentHelp("Minimum width of a content-fitted column in px.", valueName: "px"))
+    var min = 70.0
+
+    @Option(help: ArgumentHelp("Maximum width of a content-fitted column in px (a wider header still wins).", valueName: "px"))
+    var max: Double?
+
+    @Option(help: ArgumentHelp("The table's width in px: narrower columns grow to fill it.", valueName: "px"))
+    var frameWidth: Double?
+
+    @Flag(help: "Keep the fitted widths even when they are narrower than --frame-width.")
+    var noScaleToFill = false
+
+    @Option(help: ArgumentHelp("Cell padding left and right of the text in px.", valueName: "px"))
+    var padding = 8.0
+
+    @Option(help: ArgumentHelp("Room for the header's sort arrow in px.", valueName: "px"))
+    var sortIndicator = 20.0
+
+    @Option(help: ArgumentHelp("A font file for the headers, with the cell fonts as its fallbacks (default: the cell fonts).",
+                               valueName: "path"))
+    var headerFont: String?
+
+    @Option(help: ArgumentHelp("The field separator: one character, e.g. ',' ';' or '\\t' for tab.", valueName: "char"))
+    var delimiter = ","
+
+    func validate() throws {
+        _ = try ColumnWidthArguments.mode(mode, strategy: strategy)
+        _ = try separator()
+    }
+
+    private func separator() throws -> Unicode.Scalar {
+        let text = delimiter == "\\t" ? "\t" : delimiter
+        guard text.unicodeScalars.count == 1, let scalar = text.unicodeScalars.first, scalar != "\"", scalar != "\n", scalar != "\r" else {
+            throw ValidationError("--delimiter must be one character other than a quote or a line break, not '\(delimiter)'")
+        }
+        return scalar
+    }
+
+    /// The configuration the options describe (vertical padding 0: only widths are set here).
+    func configuration() throws -> DataTableConfiguration {
+        var configuration = DataTableConfiguration(font: try font.stack())
+        if let headerFont {
+            let header = try Font(path: headerFont, size: font.size)
+            configuration.headerFont = try FontStack([header] + configuration.font.fonts)
+        }
+        configuration.columnWidthMode = try ColumnWidthArguments.mode(mode, strategy: strategy)
+        configuration.minColumnWidth = min
+        configuration.maxColumnWidth = max
+        configuration.shouldContentWidthScaleToFillFrame = !noScaleToFill
+        configuration.cellPadding = DataTableCellPadding(horizontal: padding, vertical: 0)
+        configuration.sortIndicatorWidth = sortIndicator
+        return configuration
+    }
+
+    /// Reads the file and sizes its columns by `configuration`, or makes them exactly `given`
+    /// (one width per column, else an error naming the file), with a progress bar on standard
+    /// error for files of 1 MiB or more on a terminal.
+    func measure(_ configuration: DataTableConfiguration, widths given: [Double]? = nil)
+        throws -> (table: CSVTable, widths: DataTableColumnWidths) {
+        let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? 0
+        var bar = ProgressBar(wanted: size >= 1 << 20)
+        defer { bar.clear() }
+        let table = try CSVTable.read(file, delimiter: try separator()) { bar.update("reading  ", $0) }
+        var configuration = configuration
+        if let given {
+            guard given.count == table.titles.count else {
+                let columns = "\(table.titles.count) column\(table.titles.count == 1 ? "" : "s")"
+                throw CSVTable.Problem(path: file, line: nil, problem: "\(columns), but --widths gives \(given.count)")
+            }
+            configuration.columnWidthModeProvider = { .fixed(width: given[$0]) }
+        }
+        let columns = table.titles.indices.map { index in DataTableColumn<[String]>(table.titles[index]) { $0[index] } }
+        let widths = try configuration.columnWidths(for: table.rows, columns: columns, frameWidth: given == nil ? frameWidth : nil) {
+            bar.update("measuring", $0.fractionCompleted)
+        }
+        return (table, widths)
+    }
+}
