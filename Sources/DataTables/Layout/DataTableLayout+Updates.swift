@@ -18,7 +18,7 @@ extension DataTableLayout {
     @discardableResult
     public func setData(_ newRows: [Row], animatingDifferences: Bool = true) throws(DataTableUpdateError) -> DataTableChangeSet {
         let newIDs = newRows.map(\.id)
-        return try update(newRows, ids: newIDs, animatingDifferences: animatingDifferences,
+        return try update(newRows, ids: newIDs, sameIDs: newIDs == ids, animatingDifferences: animatingDifferences,
                           differing: nil, unchanged: nil)
     }
 
@@ -45,8 +45,8 @@ extension DataTableLayout {
     /// The rows in `order` (a permutation of their indices), as a `setData` that changes no cell.
     private func reorder(_ order: [Int]) -> DataTableChangeSet {
         // The IDs are unique already, so this cannot throw.
-        (try? update(order.map { rows[$0] }, ids: order.map { ids[$0] }, animatingDifferences: true, differing: [],
-                     unchanged: { _, _ in true })) ?? DataTableChangeSet()
+        (try? update(order.map { rows[$0] }, ids: order.map { ids[$0] }, sameIDs: order.elementsEqual(order.indices),
+                     animatingDifferences: true, differing: [], unchanged: { _, _ in true })) ?? DataTableChangeSet()
     }
 
     /// Drops every cache (measured heights, column content) and measures again, with
@@ -72,14 +72,14 @@ extension DataTableLayout {
         layoutViewport()
     }
 
-    /// `setData`'s work, on `newRows` whose IDs are `newIDs`. When the IDs are the old ones in
-    /// the old order, `differing`, when given, lists the only rows that may have changed cells.
+    /// `setData`'s work, on `newRows` whose IDs are `newIDs` (`sameIDs`: the old ones, in the old
+    /// order, as the caller found, where comparing them is specialized). Then `differing`, when
+    /// given, lists the only rows that may have changed cells.
     /// `unchanged(old, new)`, when given, says two rows with the same ID show the same cells
     /// without comparing their texts.
     @usableFromInline
-    func update(_ newRows: [Row], ids newIDs: [Row.ID], animatingDifferences: Bool, differing: [Int]?,
+    func update(_ newRows: [Row], ids newIDs: [Row.ID], sameIDs: Bool, animatingDifferences: Bool, differing: [Int]?,
                 unchanged: ((Row, Row) -> Bool)?) throws(DataTableUpdateError) -> DataTableChangeSet {
-        let sameIDs = newIDs == ids
         let newIndexOfID = sameIDs ? indexOfID : try Self.uniqueIndices(of: newIDs)
         var changes = DataTableChangeSet()
         let anchor = currentAnchor()
@@ -156,8 +156,9 @@ extension DataTableLayout where Row: Equatable {
     @discardableResult
     public func setData(_ newRows: [Row], animatingDifferences: Bool = true) throws(DataTableUpdateError) -> DataTableChangeSet {
         let newIDs = newRows.map(\.id)
+        let sameIDs = newIDs == ids
         var differing: [Int]?
-        if animatingDifferences, newIDs == ids {
+        if animatingDifferences, sameIDs {
             differing = []
             newRows.withUnsafeBufferPointer { new in
                 rows.withUnsafeBufferPointer { old in
@@ -165,7 +166,7 @@ extension DataTableLayout where Row: Equatable {
                 }
             }
         }
-        return try update(newRows, ids: newIDs, animatingDifferences: animatingDifferences, differing: differing,
-                          unchanged: ==)
+        return try update(newRows, ids: newIDs, sameIDs: sameIDs, animatingDifferences: animatingDifferences,
+                          differing: differing, unchanged: ==)
     }
 }

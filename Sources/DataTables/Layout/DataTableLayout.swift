@@ -9,9 +9,9 @@ public import TextMeasure
 /// `headerHeight + (heights of rows 0..<i) + i × rowSpacing`. Row heights are fixed, measured
 /// (`.automatic`: max over the row's cells of the text's height at the column width less the
 /// horizontal padding, or the cell's `height(atWidth:)`, plus the vertical padding) or the
-/// estimate until measured, unless `rowHeightProvider` gives one. Offsets live in a Fenwick tree:
-/// a row's offset, the row at an offset, one height changed and the content height are
-/// O(log n).
+/// estimate until measured, unless `rowHeightProvider` gives one; heights are kept on a grid of
+/// 2⁻²⁰ pt, so offsets are exact sums. Offsets live in a Fenwick tree: a row's offset, the row at
+/// an offset and one height changed are O(log n), the content height O(1).
 ///
 /// Not thread-safe: use one from one task (it is cheap to ask; a million rows is ordinary).
 public final class DataTableLayout<Row: Identifiable> {
@@ -80,7 +80,7 @@ public final class DataTableLayout<Row: Identifiable> {
     /// How many rows there are.
     public var rowCount: Int { rows.count }
 
-    /// The height of the header, every row and the spacing between rows. O(log n).
+    /// The height of the header, every row and the spacing between rows. O(1).
     public var contentHeight: Double {
         configuration.headerHeight + offsets.total - (rows.isEmpty ? 0 : configuration.rowSpacing)
     }

@@ -1,50 +1,50 @@
 /// Row heights in a Fenwick (binary indexed) tree: the height of a row, where a row starts, which
-/// row holds a y-offset and the total, each in O(log n), with one height changed in O(log n).
+/// row holds a y-offset and the total, each in O(log n) (the total in O(1)), with one height
+/// changed in O(log n).
 ///
-/// The tree adds whole multiples of 2⁻³² pt in 128-bit integers (each height rounded to one:
-/// at most 1.2e-10 pt off, so a million rows are within 1.2e-4 pt of their plain sum), so its
-/// sums are exact: a row's offset never depends on the order the tree happens to add in,
-/// offsets never decrease, and the row at an offset always agrees with the offsets. A height
-/// that is not finite or below zero counts as zero; one above 10¹² pt as 10¹² pt. Spacing between rows is the caller's (see `DataTableLayout`), which stores each row's
-/// height plus the spacing after it.
+/// Heights are kept on a grid of 2⁻²⁰ pt (each rounded to the nearest multiple: at most
+/// 4.8e-7 pt off). Sums of such multiples are exact in a `Double` up to 2³³ pt (8.6 × 10⁹ pt of
+/// content), so a row's offset never depends on the order the tree happens to add in, offsets
+/// never decrease, and the row at an offset always agrees with the offsets. A height that is not
+/// finite or below zero counts as zero; one above 10⁹ pt as 10⁹ pt. Spacing between rows is the
+/// caller's (see `DataTableLayout`), which stores each row's height plus the spacing after it.
 struct RowOffsets {
-    /// `tree[i]` (1-based) holds the sum of the `i & -i` quantized heights ending at row i − 1.
-    private var tree: [Int128]
-    /// The heights as given, for `height(of:)`.
+    /// `tree[i]` (1-based) holds the sum of the `i & -i` heights ending at row i − 1.
+    private var tree: [Double]
+    /// The heights, on the grid.
     private(set) var heights: [Double]
+    /// The sum of every height, kept so `total` costs nothing.
+    private(set) var total: Double
 
-    /// Units per point: 2³².
-    static let scale = 4_294_967_296.0
+    /// Grid steps per point: 2²⁰.
+    static let scale = 1_048_576.0
 
-    static func units(_ height: Double) -> Int128 {
+    /// `height` on the grid (see the type's notes).
+    static func grid(_ height: Double) -> Double {
         guard height.isFinite, height > 0 else { return 0 }
-        return Int128((min(height, 1e12) * scale).rounded())
+        return (min(height, 1e9) * scale).rounded() / scale
     }
 
     /// Builds the tree over `heights` in O(n).
     init(_ heights: [Double]) {
-        self.heights = heights
-        tree = [0] + heights.map(Self.units)
+        self.heights = heights.map(Self.grid)
+        tree = [0] + self.heights
         for index in 1..<max(1, tree.count) {
             let parent = index + (index & -index)
             if parent < tree.count { tree[parent] += tree[index] }
         }
+        total = self.heights.reduce(0, +)
     }
 
     var count: Int { heights.count }
 
-    /// The sum of every height. O(log n).
-    var total: Double { offset(of: count) }
-
-    /// The height of row `row`, as set. O(1).
+    /// The height of row `row`, on the grid. O(1).
     func height(of row: Int) -> Double { heights[row] }
 
     /// The sum of the heights of the rows before `row` (0 for the first; the total for `count`).
     /// O(log n).
-    func offset(of row: Int) -> Double { Double(units(before: row)) / Self.scale }
-
-    private func units(before row: Int) -> Int128 {
-        var sum: Int128 = 0
+    func offset(of row: Int) -> Double {
+        var sum = 0.0
         var index = row
         while index > 0 {
             sum += tree[index]
@@ -53,11 +53,13 @@ struct RowOffsets {
         return sum
     }
 
-    /// Sets row `row`'s height. O(log n).
+    /// Sets row `row`'s height (put on the grid). O(log n).
     mutating func setHeight(_ height: Double, of row: Int) {
-        let delta = Self.units(height) - Self.units(heights[row])
-        heights[row] = height
+        let height = Self.grid(height)
+        let delta = height - heights[row]
         guard delta != 0 else { return }
+        heights[row] = height
+        total += delta
         var index = row + 1
         while index < tree.count {
             tree[index] += delta
@@ -70,11 +72,7 @@ struct RowOffsets {
     /// at or past the total, the first for `y` below 0. O(log n), descending the tree.
     func row(at y: Double) -> Int? {
         guard count > 0 else { return nil }
-        // The last row whose offset ≤ y is the count of rows whose end ≤ y, in units: rows whose
-        // offset in units ≤ ⌊y × scale⌋, i.e. the number of leading rows with sum ≤ that.
-        guard y >= 0 else { return 0 }
-        let target = Int128((min(y, 1e18) * Self.scale).rounded(.down))
-        var position = 0, remaining = target
+        var position = 0, remaining = y
         var step = 1
         while step * 2 < tree.count { step *= 2 }
         while step > 0 {
@@ -85,11 +83,6 @@ struct RowOffsets {
             }
             step /= 2
         }
-        // Offsets are reported as Doubles, rounded from the exact sums: settle the last unit
-        // of disagreement their way, so the row at `offset(of: i)` is always row i.
-        var row = min(position, count - 1)
-        while row + 1 < count, offset(of: row + 1) <= y { row += 1 }
-        while row > 0, offset(of: row) > y { row -= 1 }
-        return row
+        return min(position, count - 1)  // `position` rows lie wholly at or above y
     }
 }

@@ -16,6 +16,9 @@ import TextMeasure
     static let mono = try! FontStack([Font.bundled(.notoSansMono, size: 10)])
     static let line = 13.62  // one line of Noto Sans Mono at 10 px
 
+    /// `height` as the layout keeps it: on its grid of 2⁻²⁰ pt (the nearest multiple).
+    static func grid(_ height: Double) -> Double { (height * 1_048_576).rounded() / 1_048_576 }
+
     static let boxColumn = DataTableColumn<Item>("H", text: { "\($0.h)" }) { .box(width: 10, height: $0.h) }
     static let noteColumn = DataTableColumn<Item>("Note", \.note)
 
@@ -112,12 +115,12 @@ import TextMeasure
         rows[2].h = 60
         let table = try layout(rows, viewport: 0, configuration: Self.configuration(estimate: 44))
         #expect(table.remeasureRow(0) == false)  // 0.4 from the estimate: nothing moved much…
-        #expect(table.height(ofRow: 0) == 44.4)  // …but a row measured for the first time takes its height
+        #expect(table.height(ofRow: 0) == Self.grid(44.4))  // …but a row measured for the first time takes its height
         #expect(table.isMeasured(row: 0))
         let grown = try layout([Item(id: 0, h: 44.4)], viewport: 100, configuration: Self.configuration(estimate: 44))
-        #expect(grown.height(ofRow: 0) == 44.4)  // measured on coming into view
+        #expect(grown.height(ofRow: 0) == Self.grid(44.4))  // measured on coming into view
         try grown.setData([Item(id: 0, h: 44.8)], animatingDifferences: true)  // a changed cell: measured again
-        #expect(grown.height(ofRow: 0) == 44.8)
+        #expect(grown.height(ofRow: 0) == Self.grid(44.8))
         #expect(table.remeasureRow(2) == true)
         #expect(table.height(ofRow: 2) == 60)
         #expect(table.remeasureRow(3) == false && table.remeasureRow(-1) == false)  // no such row
@@ -174,13 +177,13 @@ import TextMeasure
         let table = try DataTableLayout(rows: rows, columns: [Self.noteColumn], configuration: configuration,
                                         frameWidth: 60, viewportHeight: 1_000)
         #expect(table.columnWidths.widths == [60])
-        #expect((0..<4).map(table.height(ofRow:)) == [Self.line, Self.line, Self.line, 2 * Self.line])
+        #expect((0..<4).map(table.height(ofRow:)) == [Self.line, Self.line, Self.line, 2 * Self.line].map(Self.grid))
         table.resizeViewport(height: 0)
         try table.setFrameWidth(nil)  // back to the fitted 30
         #expect(table.columnWidths.widths == [30])
         #expect((0..<4).map(table.isMeasured(row:)) == [true, true, false, false])
         table.resizeViewport(height: 1_000)
-        #expect((0..<4).map(table.height(ofRow:)) == [Self.line, Self.line, 2 * Self.line, 3 * Self.line])
+        #expect((0..<4).map(table.height(ofRow:)) == [Self.line, Self.line, 2 * Self.line, 3 * Self.line].map(Self.grid))
     }
 
     @Test func offsetsHonourTheHeaderAndSpacing() throws {
@@ -237,7 +240,8 @@ import TextMeasure
         let entries = (0..<1_000_000).map { Entry(id: $0, message: $0 % 7 == 0 ? "disk is full" : "ok") }
         let table = try DataTableLayout(rows: entries, columns: [DataTableColumn("Message", \.message)],
                                         configuration: configuration, viewportHeight: 300)
-        let one = 13.62 + 8, two = 2 * 13.62 + 8  // lines + 4 points of padding above and below
+        // Lines + 4 points of padding above and below, on the layout's 2⁻²⁰ pt grid.
+        let one = DataTableLayoutTests.grid(13.62 + 8), two = DataTableLayoutTests.grid(2 * 13.62 + 8)
         // At first 13 estimated rows fill the 270 points below the header: rows 0–17 (with the
         // window of 5) are measured, and then rows 0–11 are in view.
         #expect((0..<100).filter(table.isMeasured(row:)) == Array(0..<18))
@@ -252,7 +256,7 @@ import TextMeasure
         #expect(table.visibleRows == 500_000..<500_013)
         #expect(table.row(atOffset: table.contentOffset) == 500_000)
         let heights = measured.reduce(0.0) { $0 + ($1 % 7 == 0 ? two : one) }
-        #expect(abs(table.contentHeight - (30 + Double(1_000_000 - measured.count) * 22 + heights)) < 1e-3)
+        #expect(table.contentHeight == 30 + Double(1_000_000 - measured.count) * 22 + heights)  // exact on the grid
     }
 }
 
