@@ -4,7 +4,7 @@
 # exact shaped widths of their cells. Writes Benchmarks/Results/accuracy.md and accuracy.svg and
 # rewrites the summary between the accuracy-summary markers of the top-level README.md.
 # Needs no network and no Python: the datasets are committed files. About 20 s of measuring on
-# 2 cores, plus the first build.
+# 2 cores; 1 min 29 s from a fresh clone, build included.
 #
 #   Benchmarks/accuracy.sh                    # from any working directory
 #   Benchmarks/accuracy.sh --repetitions 9    # extra arguments go to AccuracyReport
