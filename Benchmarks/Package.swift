@@ -22,9 +22,20 @@ let package = Package(
         ),
         // The bare hb_shape loop both benchmark groups measure against.
         .target(name: "BareHarfBuzz", dependencies: ["CHarfBuzzBaseline"]),
-        // Data/packages.tsv, the real table the wrapping, cell, column and row benchmarks read, and
-        // the SplitMix64 generator of the benchmarks' random inputs.
+        // Data/packages.tsv, the real table the wrapping, cell, column and row benchmarks read, the
+        // reader of every table of Data/, and the SplitMix64 generator of the random inputs.
         .target(name: "PackageTable"),
+        // The accuracy report: every column-width strategy against shaped widths on the three
+        // tables of Data/, written as Markdown and SVG (run it with accuracy.sh). Not a benchmark:
+        // a plain executable, so it builds and runs without the benchmark harness.
+        .executableTarget(
+            name: "AccuracyReport",
+            dependencies: [
+                .product(name: "TextMeasure", package: "TextMeasure"),
+                .product(name: "DataTables", package: "TextMeasure"),
+                "PackageTable",
+            ]
+        ),
         .executableTarget(
             name: "MeasurementBenchmarks",
             dependencies: [

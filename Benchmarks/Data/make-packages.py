@@ -100,6 +100,11 @@ def row(fields):
     ]
 
 
+def chosen_names(index):
+    """The ROWS package names whose SHA-256 is smallest (in no particular order)."""
+    return sorted(index, key=lambda name: hashlib.sha256(name.encode()).digest())[:ROWS]
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--dumpavail", help="a saved output of DUMPAVAIL (default: run it)")
@@ -119,7 +124,7 @@ def main():
             raise ValueError(f"{name}: not a record of an archive index (from dpkg's status?)")
         index[name] = fields
 
-    chosen = sorted(index, key=lambda name: hashlib.sha256(name.encode()).digest())[:ROWS]
+    chosen = chosen_names(index)
     rows = [row(index[name]) for name in sorted(chosen)]
     for cells in rows:
         assert len(cells) == len(HEADER) and all("\t" not in c and "\n" not in c for c in cells)

@@ -16,16 +16,31 @@ public struct PackageTable: Sendable {
 
     /// The file, found next to this source file, so any working directory works.
     public static func load() -> PackageTable {
+        let table = DataFile.load("packages.tsv")
+        precondition(table.header == columns, "packages.tsv: unexpected header \(table.header)")
+        return PackageTable(rows: table.rows)
+    }
+}
+
+/// A file of Benchmarks/Data (see Data/README.md): UTF-8, LF line ends, a header line, then rows
+/// of tab-separated fields with no quoting, every row with as many fields as the header.
+public struct DataFile: Sendable {
+    public let header: [String]
+    public let rows: [[String]]
+
+    /// Benchmarks/Data/`name`, found next to this source file, so any working directory works.
+    public static func load(_ name: String) -> DataFile {
         let path = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Data/packages.tsv").path
+            .appendingPathComponent("Data/\(name)").path
         let contents: String
         do { contents = try String(contentsOfFile: path, encoding: .utf8) } catch { fatalError("\(path): \(error)") }
         var lines = contents.split(separator: "\n", omittingEmptySubsequences: false)
         if lines.last?.isEmpty == true { lines.removeLast() }
-        precondition(lines.first.map { $0.split(separator: "\t").map(String.init) } == columns, "\(path): unexpected header")
+        guard let first = lines.first else { fatalError("\(path): empty") }
+        let header = first.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
         let rows = lines.dropFirst().map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
-        precondition(rows.allSatisfy { $0.count == columns.count }, "\(path): a row without \(columns.count) fields")
-        return PackageTable(rows: rows)
+        precondition(rows.allSatisfy { $0.count == header.count }, "\(path): a row without \(header.count) fields")
+        return DataFile(header: header, rows: rows)
     }
 }

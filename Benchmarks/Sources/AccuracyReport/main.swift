@@ -1,0 +1,94 @@
+// The accuracy report: every column-width strategy on every column of the three tables of
+// Benchmarks/Data, against the exact shaped widths of their cells. Writes accuracy.md and
+// accuracy.svg, and puts the summary into the README between its markers. Run it with
+// `Benchmarks/accuracy.sh` (see Benchmarks/README.md).
+//
+//   AccuracyReport --output DIR [--readme README.md] [--repetitions 5] [--swift-version S] [--harfbuzz-version V]
+
+import Foundation
+import TextMeasure
+
+var options: [String: String] = ["--repetitions": "5", "--swift-version": "Swift (version not given)", "--harfbuzz-version": "(version not given)"]
+var arguments = CommandLine.arguments.dropFirst()
+while let name = arguments.popFirst() {
+    guard name.hasPrefix("--"), let value = arguments.popFirst() else {
+        FileHandle.standardError.write(Data("usage: AccuracyReport --output DIR [--readme FILE] [--repetitions N] [--swift-version S] [--harfbuzz-version V]\n".utf8))
+        exit(2)
+    }
+    options[name] = value
+}
+guard let output = options["--output"], let repetitions = Int(options["--repetitions"] ?? ""), repetitions > 0 else {
+    FileHandle.standardError.write(Data("AccuracyReport: --output DIR is required; --repetitions must be a positive number\n".utf8))
+    exit(2)
+}
+
+func log(_ message: String) {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+}
+
+/// Cells holding a character no font of the stack has.
+func uncoveredCells(in dataset: Dataset) -> Int {
+    dataset.rows.reduce(0) { count, row in count + row.filter { !stack.uncoveredScalars(in: $0).isEmpty }.count }
+}
+
+let started = ContinuousClock.now
+let loadBefore = Machine.loadAverage
+let stack: FontStack
+do { stack = try FontStack.bundled(size: 14) } catch { fatalError("bundled font stack: \(error)") }
+let measurer = Measurer(stack: stack, repetitions: repetitions)
+
+var results: [DatasetResults] = []
+for dataset in Dataset.all() {
+    log("\(dataset.file): \(dataset.rows.count) rows × \(dataset.titles.count) columns")
+    let truth = measurer.truth(of: dataset)
+    let tables = NamedStrategy.all.map { strategy in
+        let table = measurer.run(strategy, on: dataset, truth: truth, timed: true)
+        log("  \(strategy.name): \(Report.percent(table.truncatedPercent)) truncated, \(Report.decimalTime(table.milliseconds)) ms")
+        return table
+    }
+    if let exact = tables.first {
+        // Shaped strategies truncate nothing they measured: maxMeasured is each column's true maximum.
+        precondition(exact.truncated == 0 && zip(exact.columns, truth).allSatisfy { $0.content == ($1.max() ?? 0) },
+                     "\(dataset.file): maxMeasured is not the widest shaped cell")
+    }
+    let scripts = dataset.scriptOrder.map { script in
+        let subset = dataset.subset(script: script)
+        let subsetTruth = measurer.truth(of: subset)
+        return (script: script, rows: subset.rows.count, uncoveredCells: uncoveredCells(in: subset),
+                results: NamedStrategy.all.map { measurer.run($0, on: subset, truth: subsetTruth, timed: false) })
+    }
+    let distinct = dataset.titles.indices.map { column in Set(dataset.rows.map { Array($0[column].utf8) }).count }
+    results.append(DatasetResults(dataset: dataset, results: tables, distinctTexts: distinct,
+                                  uncoveredCells: uncoveredCells(in: dataset), scripts: scripts))
+}
+
+let elapsed = ContinuousClock.now - started
+let formatter = ISO8601DateFormatter()
+formatter.formatOptions = [.withFullDate, .withTime, .withColonSeparatorInTime, .withSpaceBetweenDateAndTime]
+let report = Report(
+    machine: .current(swift: options["--swift-version"] ?? "", harfBuzz: options["--harfbuzz-version"] ?? ""),
+    date: formatter.string(from: Date()) + " UTC", loadBefore: loadBefore, loadAfter: Machine.loadAverage,
+    repetitions: repetitions, runSeconds: Double(elapsed.components.seconds), datasets: results)
+
+func write(_ text: String, to path: String) {
+    do { try text.write(toFile: path, atomically: true, encoding: .utf8) } catch { fatalError("\(path): \(error)") }
+    log("wrote \(path)")
+}
+
+try? FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+write(report.markdown(), to: output + "/accuracy.md")
+write(report.chart().svg(), to: output + "/accuracy.svg")
+
+if let readme = options["--readme"] {
+    // The README's summary lies between these markers; links are relative to the README.
+    let begin = "<!-- accuracy-summary:begin (written by Benchmarks/accuracy.sh) -->", end = "<!-- accuracy-summary:end -->"
+    guard let text = try? String(contentsOfFile: readme, encoding: .utf8),
+          let start = text.range(of: begin), let stop = text.range(of: end), start.upperBound <= stop.lowerBound else {
+        fatalError("\(readme): no \(begin) … \(end) markers")
+    }
+    let readmeFolder = URL(fileURLWithPath: readme).standardizedFileURL.deletingLastPathComponent().path
+    let outputFolder = URL(fileURLWithPath: output).standardizedFileURL.path
+    let relative = outputFolder.hasPrefix(readmeFolder + "/") ? String(outputFolder.dropFirst(readmeFolder.count + 1)) : outputFolder
+    let summary = report.readmeSummary(reportLink: relative + "/accuracy.md", chartLink: relative + "/accuracy.svg")
+    write(text.replacingCharacters(in: start.upperBound..<stop.lowerBound, with: "\n" + summary), to: readme)
+}
