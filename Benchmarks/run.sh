@@ -10,7 +10,7 @@
 #   Benchmarks/run.sh                           # every target
 #   Benchmarks/run.sh --target WrapBenchmarks   # extra arguments go to `swift package benchmark`
 #   Benchmarks/run.sh --target ColumnBenchmarks # column widths, every strategy
-#   Benchmarks/run.sh --target RowBenchmarks    # row metrics at 1k vs 1M rows, setData vs CollectionDifference
+#   Benchmarks/run.sh --target RowBenchmarks    # row metrics at 1k / 100k / 1M rows, setData vs CollectionDifference
 #   Benchmarks/run.sh --filter '.*cache.*'
 #
 # Results (JMH JSON) are kept in $RESULTS_DIR, by default Benchmarks/.build/benchmark-results.
@@ -178,16 +178,18 @@ if columns:
 
 row_results = rows.get("RowBenchmarks", {})
 if row_results:
-    print_heading("row metrics at 1,000,000 rows against 1,000 rows (Data/packages.tsv cycled), p50 per operation;",
+    print_heading("row metrics at 1,000, 100,000 and 1,000,000 rows (Data/packages.tsv cycled), p50 per operation;",
                   "ratio = 1M ÷ 1k",
-                  header=f"{'operation':<16} {'ops/iter':>9} {'1k: μs/op':>10} {'1M: μs/op':>10} {'n 1k/1M':>8} {'ratio':>7}  target")
+                  header=f"{'operation':<16} {'ops/iter':>9} {'1k: μs/op':>10} {'100k: μs/op':>12} {'1M: μs/op':>10} {'n 1k/100k/1M':>13} {'ratio':>7}  target")
     for name, ops in ROW_SCALE.items():
-        small, large = row_results.get(f"{name}, 1k rows"), row_results.get(f"{name}, 1M rows")
+        small, middle, large = (row_results.get(f"{name}, {size} rows") for size in ("1k", "100k", "1M"))
         if not small or not large:
             continue
         ratio = large[0] / small[0]
         text, check = ROW_SCALE_TARGET
-        print(f"{name:<16} {ops:>9,} {small[0] * 1e3 / ops:>10.4f} {large[0] * 1e3 / ops:>10.4f} {f'{small[3]}/{large[3]}':>8} {ratio:>7.2f}"
+        middle_text = f"{middle[0] * 1e3 / ops:>12.4f}" if middle else f"{'-':>12}"
+        counts = f"{small[3]}/{middle[3] if middle else '-'}/{large[3]}"
+        print(f"{name:<16} {ops:>9,} {small[0] * 1e3 / ops:>10.4f} {middle_text} {large[0] * 1e3 / ops:>10.4f} {counts:>13} {ratio:>7.2f}"
               f"  {text}  {'met' if check(ratio) else 'MISSED'}")
     # CollectionDifference on the shuffled IDs is timed once in a setup hook (minutes, not an iteration).
     once = {}

@@ -4,7 +4,7 @@
 // maxMeasured, at most 260 pt (so long descriptions wrap).
 //
 // 1. Scale: `remeasureRow` and `row(atOffset:)` at 1,000,000 rows against the same at 1,000 rows.
-//    Target: the 1M cost ≤ 3× the 1k cost (O(log n) offsets).
+//    Target: the 1M cost ≤ 3× the 1k cost (O(log n) offsets); 100k is measured too, in between.
 // 2. Diffing: `setData` on 100,000 rows (an Equatable row struct, so the overload that compares
 //    whole rows before cells is used) with 1 % of the rows edited (one cell) and with 30 % of the
 //    rows shuffled, against Swift's `CollectionDifference` on the same IDs
@@ -30,8 +30,8 @@ let benchmarks: @Sendable () -> Void = {
         maxIterations: 30
     )
 
-    for count in [1_000, 1_000_000] {
-        let label = count == 1_000 ? "1k" : "1M"
+    for count in [1_000, 100_000, 1_000_000] {
+        let label = [1_000: "1k", 100_000: "100k"][count] ?? "1M"
         let table = ScrollingTable(count: count)
         Benchmark("remeasureRow, \(label) rows",
                   configuration: .init(setup: { table.build(checkingEdits: true) }, teardown: { table.drop() })) { _ in
@@ -95,7 +95,7 @@ func packageColumns<Row>(_ package: @escaping @Sendable (Row) -> Package,
      .init("Description", description)]
 }
 
-// MARK: - 1. remeasureRow and row(atOffset:) at 1k and 1M rows
+// MARK: - 1. remeasureRow and row(atOffset:) at 1k, 100k and 1M rows
 
 /// A row whose description the user edits in place (a class, as an app's model object often
 /// is): `remeasureRow`'s case.
