@@ -3,12 +3,15 @@ import TextMeasure
 /// Where a node and everything in it sits in a laid-out cell, in points from the cell's
 /// top-left corner.
 public struct CellPlacement: Sendable {
+    /// The node's left edge.
     public var x: Double
+    /// The node's top edge.
     public var y: Double
     /// The node's frame size. A child of an hstack is as wide as the room it got (a text may
     /// draw narrower); a child of a `.fill` stack is stretched across it; any other node is as
     /// large as its content.
     public var width: Double
+    /// See `width`.
     public var height: Double
     /// The first baseline, from the cell's top; nil when the node holds no text or box.
     public var baseline: Double?

@@ -10,6 +10,7 @@ public struct CellStatistics: Sendable, Hashable {
     /// leaf and distinct width offered.
     public var layouts = 0
 
+    /// Counts as given (for comparing and summing statistics).
     public init(textLeaves: Int = 0, shapedTexts: Int = 0, layouts: Int = 0) {
         self.textLeaves = textLeaves
         self.shapedTexts = shapedTexts

@@ -3,15 +3,21 @@
 public struct DataTableChangeSet: Sendable, Hashable {
     /// A row that kept its identity but changed place.
     public struct Move: Sendable, Hashable {
+        /// The row's index before the change.
         public var from: Int
+        /// Its index after it.
         public var to: Int
+        /// A move of the row at `from` to `to`.
         public init(from: Int, to: Int) { (self.from, self.to) = (from, to) }
     }
 
     /// A cell whose text changed in a row that stayed.
     public struct Cell: Sendable, Hashable {
+        /// The row's index after the change.
         public var row: Int
+        /// The column's index.
         public var column: Int
+        /// The cell at `row`, `column`.
         public init(row: Int, column: Int) { (self.row, self.column) = (row, column) }
     }
 
@@ -29,6 +35,7 @@ public struct DataTableChangeSet: Sendable, Hashable {
     /// Whether any column's width changed.
     public var columnWidthsChanged = false
 
+    /// An empty change set.
     public init() {}
 
     /// Nothing changed.

@@ -4,8 +4,10 @@ public struct DataTableUpdateError: Error, Sendable, Hashable, CustomStringConve
     public let id: String
     /// The indices (in the rows given) of its first two appearances.
     public let firstIndex: Int
+    /// See `firstIndex`.
     public let secondIndex: Int
 
+    /// An error naming `id` and where it appears twice.
     public init(id: String, firstIndex: Int, secondIndex: Int) {
         (self.id, self.firstIndex, self.secondIndex) = (id, firstIndex, secondIndex)
     }
