@@ -42,7 +42,8 @@ public struct CellPlacement: Sendable {
             children = [CellPlacement(nodes[0], proposal: proposals[0],
                                       origin: (x + (width - child.width) / 2, y + (height - child.height) / 2))]
         case .hstack(let spacing, let alignment, _):
-            let sizes = nodes.indices.map { HStackLayout(children: nodes, spacing: spacing).childSize($0, slot: proposals[$0]) }
+            let stack = HStackLayout(children: nodes, spacing: spacing)
+            let sizes = nodes.indices.map { stack.childSize($0, slot: proposals[$0]) }
             let tops = HStackLayout.tops(of: sizes, height: height, alignment: alignment)
             var pen = x
             for index in nodes.indices {

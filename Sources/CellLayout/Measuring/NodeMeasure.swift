@@ -6,6 +6,9 @@ import TextMeasure
 final class NodeMeasure {
     let node: CellNode
     let children: [NodeMeasure]
+    /// The node takes no room and no stack spacing: `.empty`, an empty text, or a stack of
+    /// such nodes, or an overlay on one. Found once, from the children's.
+    let isEmpty: Bool
     private var text: TextMeasureLeaf?
     private var intrinsic: (fitting: Double, minContent: Double)?
     /// Sizes by proposed width. Nodes see one to three widths, so a short list beats a dictionary.
@@ -29,9 +32,14 @@ final class NodeMeasure {
         case .overlay(let base, let top, _):
             children = [NodeMeasure(base, context: context), NodeMeasure(top, context: context)]
         }
+        isEmpty = switch node.kind {
+        case .empty: true
+        case .text(let leaf): leaf.string.isEmpty
+        case .hstack, .vstack: children.allSatisfy(\.isEmpty)
+        case .overlay: children[0].isEmpty
+        case .box, .spacer, .inset, .frame: false
+        }
     }
-
-    var isEmpty: Bool { node.isEmpty }
     var isSpacer: Bool { if case .spacer = node.kind { true } else { false } }
 
     /// The compressed width: text on one line, stacks at their children's fitting widths.

@@ -94,15 +94,4 @@ extension CellNode {
     public static func overlay(_ base: CellNode, _ top: CellNode, alignment: Alignment = .center) -> CellNode {
         CellNode(.overlay(base, top, alignment))
     }
-
-    /// Whether the node takes no room and no stack spacing.
-    var isEmpty: Bool {
-        switch kind {
-        case .empty: true
-        case .text(let leaf): leaf.string.isEmpty
-        case .hstack(_, _, let children), .vstack(_, _, let children): children.allSatisfy(\.isEmpty)
-        case .overlay(let base, _, _): base.isEmpty
-        case .box, .spacer, .inset, .frame: false
-        }
-    }
 }
