@@ -77,15 +77,17 @@ extension DataTableLayout {
 
     /// Measures the rows of `range` not measured yet, as if they had come into view, keeping
     /// the user's place (for a renderer that needs every row, or a range, exact). Rows outside
-    /// the table are ignored.
-    public func measureRows(_ range: Range<Int>) {
+    /// the table are ignored. Returns whether any row was measured.
+    @discardableResult
+    public func measureRows(_ range: Range<Int>) -> Bool {
         let rows = range.clamped(to: self.rows.indices).filter(needsMeasuring)
-        guard !rows.isEmpty else { return }
+        guard !rows.isEmpty else { return false }
         let anchor = currentAnchor()
         for row in rows {
             measured[self.rows[row].id] = measure(row: row)
             offsets.setHeight(slot(ofRow: row), of: row)
         }
         restore(anchor)
+        return true
     }
 }

@@ -52,8 +52,7 @@ extension DataTableLayout {
             guard !visible.isEmpty else { return }
             let reach = min(window, rows.count)  // no overflow for a huge window
             let lower = max(0, visible.lowerBound - reach), upper = min(rows.count, visible.upperBound + reach)
-            guard (lower..<upper).contains(where: needsMeasuring) else { return }
-            measureRows(lower..<upper)
+            guard measureRows(lower..<upper) else { return }
         }
     }
 }
