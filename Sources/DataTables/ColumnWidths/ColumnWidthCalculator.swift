@@ -38,6 +38,15 @@ struct ColumnWidthCalculator {
         case nominalText
         /// The fitting width of the cell (CellLayout).
         case cell
+
+        /// One row's content width, as the batches of `contentWidths(ofColumn:atRows:by:)` find it.
+        func width(text: () -> String, cell: () -> CellNode, font: FontStack, cache: WidthCache?) -> Double {
+            switch self {
+            case .shapedText: font.width(of: text(), cache: cache)
+            case .nominalText: font.nominalWidth(of: text())
+            case .cell: MeasuredCell(cell(), cache: cache).fittingWidth
+            }
+        }
     }
 
     /// What a measured strategy makes of the content widths of the rows it read.

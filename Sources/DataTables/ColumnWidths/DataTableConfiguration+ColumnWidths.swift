@@ -26,9 +26,7 @@ extension DataTableConfiguration {
         return try columnWidths(
             rowCount: rows.count, titles: columns.map(\.title), frameWidth: frameWidth, cache: cache, progress: progress,
             cellText: { column, row in columns[column].text(rows[row]) },
-            cellNode: { column, row in
-                columns[column].cell?(rows[row]) ?? .text(columns[column].text(rows[row]), stack: font, wraps: false)
-            })
+            cellNode: { column, row in columns[column].cellNode(for: rows[row], font: font) })
     }
 
     /// The same for a table given as its row count, column titles, and the text and the cell

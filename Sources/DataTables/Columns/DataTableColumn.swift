@@ -1,4 +1,5 @@
 public import CellLayout
+public import TextMeasure
 
 /// One column of a table of `Row`s: its header title and how a row's value reads as text.
 ///
@@ -37,6 +38,13 @@ public struct DataTableColumn<Row>: Sendable {
         self.title = title
         self.text = text
         self.cell = cell
+    }
+
+    /// The cell shown for `row`: the column's own, or a one-line text cell of its text in
+    /// `font` (what `.fitContentAutoLayout` measures for a column without a cell).
+    @inlinable
+    public func cellNode(for row: Row, font: FontStack) -> CellNode {
+        cell?(row) ?? .text(text(row), stack: font, wraps: false)
     }
 
     /// A column showing a string property.

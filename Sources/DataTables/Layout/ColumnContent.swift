@@ -12,55 +12,35 @@ import TextMeasure
 struct ColumnContent {
     enum Kind {
         case none
-        case widest(WidthMultiset, by: Measure)
+        case widest(WidthMultiset, by: ColumnWidthCalculator.Measurer)
         case average(graphemes: Int, characterWidth: Double)
         case hybrid(graphemes: Int, characterWidth: Double)
         case sampled
     }
 
-    /// How one row's width is taken for the widest-cell kinds.
-    enum Measure {
-        case shaped, nominal, cell
-    }
-
     var kind: Kind
 
-    /// The state for `mode` over `count` rows whose texts and cells `text` and `cell` give.
+    /// The state for `mode` over `count` rows whose texts `text` gives; `widths(measurer)` is
+    /// every row's width by `measurer` (the calculator's batch, which shapes each distinct text
+    /// once on every core).
     init(mode: DataTableColumnWidthMode, configuration: DataTableConfiguration, count: Int,
-         text: (Int) -> String, cell: (Int) -> CellNode, cache: WidthCache?) {
-        let font = configuration.font
+         text: (Int) -> String, widths: (ColumnWidthCalculator.Measurer) -> [Double]) {
         func graphemes() -> Int { (0..<count).reduce(0) { $0 + text($1).count } }
-        func widest(_ measure: Measure) -> Kind {
-            let widths = switch measure {
-            case .shaped: font.widths(of: (0..<count).map(text), cache: cache)
-            case .nominal: font.nominalWidths(of: (0..<count).map(text))
-            case .cell: MeasuredCell.fittingWidths(of: (0..<count).map(cell), cache: cache)
-            }
-            return .widest(WidthMultiset(widths), by: measure)
-        }
+        func widest(_ measurer: ColumnWidthCalculator.Measurer) -> Kind { .widest(WidthMultiset(widths(measurer)), by: measurer) }
         switch mode {
         case .fixed: kind = .none
         case .fitContentAutoLayout(.all): kind = widest(.cell)
         case .fitContentAutoLayout: kind = .sampled
         case .fitContentText(let strategy):
             switch strategy {
-            case .maxMeasured: kind = widest(.shaped)
-            case .maxNominal: kind = widest(.nominal)
+            case .maxMeasured: kind = widest(.shapedText)
+            case .maxNominal: kind = widest(.nominalText)
             case .estimatedAverage(let width): kind = .average(graphemes: graphemes(), characterWidth: width)
-            case .calibratedAverage: kind = .average(graphemes: graphemes(), characterWidth: font.averageCharacterWidth)
+            case .calibratedAverage:
+                kind = .average(graphemes: graphemes(), characterWidth: configuration.font.averageCharacterWidth)
             case .hybrid(_, let width): kind = .hybrid(graphemes: graphemes(), characterWidth: width)
             case .sampledMax, .percentileMeasured, .fixed: kind = .sampled
             }
-        }
-    }
-
-    /// One row's width in a widest-cell column.
-    static func width(_ measure: Measure, text: @autoclosure () -> String, cell: @autoclosure () -> CellNode,
-                      font: FontStack, cache: WidthCache?) -> Double {
-        switch measure {
-        case .shaped: font.width(of: text(), cache: cache)
-        case .nominal: font.nominalWidth(of: text())
-        case .cell: MeasuredCell(cell(), cache: cache).fittingWidth
         }
     }
 
@@ -69,10 +49,10 @@ struct ColumnContent {
                          font: FontStack, cache: WidthCache?) {
         switch kind {
         case .none, .sampled: break
-        case .widest(var multiset, let measure):
-            let width = Self.width(measure, text: text(), cell: cell(), font: font, cache: cache)
+        case .widest(var multiset, let measurer):
+            let width = measurer.width(text: text, cell: cell, font: font, cache: cache)
             if sign > 0 { multiset.insert(width) } else { multiset.remove(width) }
-            kind = .widest(multiset, by: measure)
+            kind = .widest(multiset, by: measurer)
         case .average(let graphemes, let width):
             kind = .average(graphemes: graphemes + sign * text().count, characterWidth: width)
         case .hybrid(let graphemes, let width):

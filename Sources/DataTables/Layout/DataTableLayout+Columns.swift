@@ -2,30 +2,28 @@ import CellLayout
 import TextMeasure
 
 extension DataTableLayout {
-    /// A calculator over the current rows, for the sampled content widths and the final fit.
+    /// A calculator over the current rows, for the content widths and the final fit.
     func calculator() -> ColumnWidthCalculator {
         let (rows, columns, font) = (rows, columns, configuration.font)
         return ColumnWidthCalculator(
             configuration: configuration, rowCount: rows.count, titles: columns.map(\.title),
             cellText: { column, row in columns[column].text(rows[row]) },
-            cellNode: { column, row in Self.cell(columns[column], rows[row], font: font) },
+            cellNode: { column, row in columns[column].cellNode(for: rows[row], font: font) },
             cache: cache, progress: nil)
-    }
-
-    /// The column's cell for `row`: its own, or a one-line text cell.
-    static func cell(_ column: DataTableColumn<Row>, _ row: Row, font: FontStack) -> CellNode {
-        column.cell?(row) ?? .text(column.text(row), stack: font, wraps: false)
     }
 
     /// Checks the modes and measures every column's content from scratch.
     func rebuildColumns() throws(DataTableConfigurationError) {
         try configuration.validateTableSettings(frameWidth: frameWidth)
-        modes = try calculator().validatedModes()
-        let (rows, font) = (rows, configuration.font)
-        contents = columns.indices.map { index in
-            ColumnContent(mode: modes[index], configuration: configuration, count: rows.count,
-                          text: { columns[index].text(rows[$0]) },
-                          cell: { Self.cell(columns[index], rows[$0], font: font) }, cache: cache)
+        var calculator = calculator()
+        modes = try calculator.validatedModes()
+        let (rows, count) = (rows, rows.count)
+        contents = []
+        for index in columns.indices {
+            contents.append(ColumnContent(mode: modes[index], configuration: configuration, count: count,
+                                          text: { columns[index].text(rows[$0]) }) { measurer in
+                calculator.contentWidths(ofColumn: index, atRows: RowSample(rowCount: count, size: count), by: measurer)
+            })
         }
         columnWidths = fittedWidths()
     }
@@ -52,7 +50,7 @@ extension DataTableLayout {
         let font = configuration.font
         for index in changedColumns ?? Array(columns.indices) {
             let column = columns[index]
-            contents[index].update(sign, text: column.text(row), cell: Self.cell(column, row, font: font),
+            contents[index].update(sign, text: column.text(row), cell: column.cellNode(for: row, font: font),
                                    font: font, cache: cache)
         }
     }
