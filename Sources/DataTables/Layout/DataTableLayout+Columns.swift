@@ -44,15 +44,16 @@ extension DataTableLayout {
         return calculator.widths(modes: modes, contents: widths, frameWidth: frameWidth)
     }
 
-    /// Takes `row`'s cells in `changedColumns` (all columns when nil) out of the column content
-    /// (`sign` −1) or puts them in (+1).
-    func updateContents(_ sign: Int, row: Row, columns changedColumns: [Int]? = nil) {
+    /// Takes `row`'s cell in column `index`, whose text is `text`, out of the column's content
+    /// (`sign` −1) or puts it in (+1).
+    func updateContent(_ sign: Int, column index: Int, row: Row, text: String) {
         let font = configuration.font
-        for index in changedColumns ?? Array(columns.indices) {
-            let column = columns[index]
-            contents[index].update(sign, text: column.text(row), cell: column.cellNode(for: row, font: font),
-                                   font: font, cache: cache)
-        }
+        contents[index].update(sign, text: text, cell: columns[index].cellNode(for: row, font: font), font: font, cache: cache)
+    }
+
+    /// The same for every cell of `row`.
+    func updateContents(_ sign: Int, row: Row) {
+        for index in columns.indices { updateContent(sign, column: index, row: row, text: columns[index].text(row)) }
     }
 
     /// Installs `widths`; measured rows whose height can change with a column that changed

@@ -104,11 +104,17 @@ extension DataTableLayout {
             guard let oldIndex = sameIDs ? newIndex : diff!.oldIndex[newIndex] else { continue }
             let (old, row) = (oldRows[oldIndex], newRows[newIndex])
             if let unchanged, unchanged(old, row) { continue }
-            let changedColumns = columns.indices.filter { columns[$0].text(old) != columns[$0].text(row) }
-            guard !changedColumns.isEmpty else { continue }
-            changes.reloadedCells += changedColumns.map { DataTableChangeSet.Cell(row: newIndex, column: $0) }
-            updateContents(-1, row: old, columns: changedColumns)
-            updateContents(+1, row: row, columns: changedColumns)
+            // Each text is formatted once: compared here, then handed to the column content.
+            var changed = false
+            for column in columns.indices {
+                let (before, after) = (columns[column].text(old), columns[column].text(row))
+                guard before != after else { continue }
+                changed = true
+                changes.reloadedCells.append(DataTableChangeSet.Cell(row: newIndex, column: column))
+                updateContent(-1, column: column, row: old, text: before)
+                updateContent(+1, column: column, row: row, text: after)
+            }
+            guard changed else { continue }
             measured[row.id] = nil
             heightChanged.append(newIndex)
         }
