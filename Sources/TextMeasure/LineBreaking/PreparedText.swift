@@ -154,8 +154,8 @@ extension FontStack {
                 start = end
             }
         }
-        let interval = tabInterval ?? defaultTabInterval(cache)
-        return PreparedText(text: text, stack: self, segments: segments, tabInterval: interval, cache: cache)
+        return PreparedText(text: text, stack: self, segments: segments,
+                            tabInterval: tabInterval ?? defaultTabInterval(for: text, cache), cache: cache)
     }
 
     /// Whether the scalar at `offset` extends the grapheme cluster before it: a combining mark,
@@ -173,7 +173,11 @@ extension FontStack {
     }
 
     /// Eight spaces of the primary font.
-    func defaultTabInterval(_ cache: WidthCache?) -> Double { 8 * width(of: " ", cache: cache) }
+    /// Eight spaces of the primary font, for a text that holds a tab; 0 (unused) for one that
+    /// does not, which then costs no lookup of the space's width.
+    func defaultTabInterval(for text: String, _ cache: WidthCache?) -> Double {
+        text.utf8.contains(9) ? 8 * width(of: " ", cache: cache) : 0
+    }
 }
 
 /// The characters that end a line by themselves (UAX #14 classes BK, CR, LF, NL).
