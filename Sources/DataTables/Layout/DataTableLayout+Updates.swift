@@ -156,23 +156,36 @@ extension DataTableLayout {
 
 extension DataTableLayout where Row: Equatable {
     /// `setData` for rows that can be compared whole: when the IDs are the same, in the same
-    /// order, only rows unequal to the ones they replace have their cells compared, and the
-    /// comparison runs specialized for `Row` where it is called.
+    /// order, one pass over the old and new rows finds the rows that differ, and only their
+    /// cells are compared; the comparison runs specialized for `Row` where it is called.
     @inlinable
     @discardableResult
     public func setData(_ newRows: [Row], animatingDifferences: Bool = true) throws(DataTableUpdateError) -> DataTableChangeSet {
+        if animatingDifferences, let differing = rowsDiffering(in: newRows) {
+            return try update(newRows, ids: ids, sameIDs: true, animatingDifferences: true, differing: differing, unchanged: ==)
+        }
         let newIDs = newRows.map(\.id)
-        let sameIDs = newIDs == ids
-        var differing: [Int]?
-        if animatingDifferences, sameIDs {
-            differing = []
-            newRows.withUnsafeBufferPointer { new in
-                rows.withUnsafeBufferPointer { old in
-                    for index in new.indices where new[index] != old[index] { differing!.append(index) }
+        return try update(newRows, ids: newIDs, sameIDs: newIDs == ids, animatingDifferences: animatingDifferences,
+                          differing: nil, unchanged: ==)
+    }
+
+    /// When `newRows` have the current IDs in the current order, the indices of the rows unequal
+    /// to the ones they replace; otherwise nil. One pass, stopping at the first other ID.
+    @inlinable
+    func rowsDiffering(in newRows: [Row]) -> [Int]? {
+        guard newRows.count == rows.count else { return nil }
+        var differing: [Int] = []
+        let sameIDs = newRows.withUnsafeBufferPointer { new in
+            rows.withUnsafeBufferPointer { old in
+                ids.withUnsafeBufferPointer { ids in
+                    for index in new.indices {
+                        guard new[index].id == ids[index] else { return false }
+                        if new[index] != old[index] { differing.append(index) }
+                    }
+                    return true
                 }
             }
         }
-        return try update(newRows, ids: newIDs, sameIDs: sameIDs, animatingDifferences: animatingDifferences,
-                          differing: differing, unchanged: ==)
+        return sameIDs ? differing : nil
     }
 }
