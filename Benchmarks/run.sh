@@ -137,31 +137,29 @@ if paragraph:
         verdict = "" if check is None or base is None else ("  met" if check(ratio) else "  MISSED")
         print(f"{name:<42} {per_op * 1e3:>10.2f} {p99 / ops * 1e3:>10.2f} {mallocs_text(mallocs, ops):>11} {ops:>9} {n:>5} {ratio:>7.3f}  {1 / ratio:>7.1f}  {target}{verdict}")
 
-cells = {name: wrap[name] for name in CELLS if name in wrap}
-if cells:
-    base = cells.get(CELLS_BASELINE, (None,))[0]
-    print_heading("100,000 cells (Data/packages.tsv), prepare + height(atWidth: 200) each; p50 wall time per batch,",
-                  f"ratio = p50 ÷ p50 of '{CELLS_BASELINE}'",
-                  header=f"{'benchmark':<48} {'p50 ms':>9} {'p99 ms':>9} {'ns/cell':>8} {'mallocs':>8} {'n':>4} {'ratio':>7}")
-    for name in CELLS:
-        if name not in cells:
-            continue
-        p50, p99, mallocs, n = cells[name]
+def print_batch_table(group, names, baseline, title, unit, per_unit, unit_digits, mallocs_header, mallocs_per):
+    """The table of the benchmarks `names` of `group` that ran, each p50 ÷ the baseline's p50;
+    `unit` heads the per-item column, into which `per_unit` turns a p50 in ms; mallocs are
+    divided by `mallocs_per`."""
+    present = [name for name in names if name in group]
+    if not present:
+        return
+    base = group.get(baseline, (None,))[0]
+    width = max(8, len(mallocs_header) + 1)
+    print_heading(*title, header=f"{'benchmark':<48} {'p50 ms':>9} {'p99 ms':>9} {unit:>8} {mallocs_header:>{width}} {'n':>4} {'ratio':>7}")
+    for name in present:
+        p50, p99, mallocs, n = group[name]
         ratio = p50 / base if base else float("nan")
-        print(f"{name:<48} {p50:>9.2f} {p99:>9.2f} {p50 * 1e6 / BATCH:>8.0f} {mallocs_text(mallocs):>8} {n:>4} {ratio:>7.3f}")
+        print(f"{name:<48} {p50:>9.2f} {p99:>9.2f} {p50 * per_unit:>8.{unit_digits}f} {mallocs_text(mallocs, mallocs_per):>{width}} {n:>4} {ratio:>7.3f}")
 
-product = {name: rows.get("CellBenchmarks", {})[name] for name in PRODUCT if name in rows.get("CellBenchmarks", {})}
-if product:
-    base = product.get(PRODUCT_BASELINE, (None,))[0]
-    print_heading(f"product cells (Data/packages.tsv, 3 text leaves each), {PRODUCT_BATCH:,} cells per iteration;",
-                  f"ratio = p50 ÷ p50 of '{PRODUCT_BASELINE}'",
-                  header=f"{'benchmark':<48} {'p50 ms':>9} {'p99 ms':>9} {'μs/cell':>8} {'mallocs/cell':>13} {'n':>4} {'ratio':>7}")
-    for name in PRODUCT:
-        if name not in product:
-            continue
-        p50, p99, mallocs, n = product[name]
-        ratio = p50 / base if base else float("nan")
-        print(f"{name:<48} {p50:>9.2f} {p99:>9.2f} {p50 * 1e3 / PRODUCT_BATCH:>8.2f} {mallocs_text(mallocs, PRODUCT_BATCH):>13} {n:>4} {ratio:>7.3f}")
+print_batch_table(wrap, CELLS, CELLS_BASELINE,
+                  ("100,000 cells (Data/packages.tsv), prepare + height(atWidth: 200) each; p50 wall time per batch,",
+                   f"ratio = p50 ÷ p50 of '{CELLS_BASELINE}'"),
+                  "ns/cell", 1e6 / BATCH, 0, "mallocs", 1)
+print_batch_table(rows.get("CellBenchmarks", {}), PRODUCT, PRODUCT_BASELINE,
+                  (f"product cells (Data/packages.tsv, 3 text leaves each), {PRODUCT_BATCH:,} cells per iteration;",
+                   f"ratio = p50 ÷ p50 of '{PRODUCT_BASELINE}'"),
+                  "μs/cell", 1e3 / PRODUCT_BATCH, 2, "mallocs/cell", PRODUCT_BATCH)
 
 columns = rows.get("ColumnBenchmarks", {})
 if columns:
