@@ -6,10 +6,6 @@ extension FontStack {
     /// `.calibratedAverage`. O(95).
     public var averageCharacterWidth: Double {
         let printable = String(String.UnicodeScalarView((0x20...0x7E).compactMap(Unicode.Scalar.init)))
-        return primaryStack.nominalWidth(of: printable) / 95
-    }
-
-    private var primaryStack: FontStack {
-        (try? FontStack([primary], size: size)) ?? self
+        return primary.nominalWidth(of: printable) / 95
     }
 }
