@@ -1,12 +1,6 @@
 extension DataTableConfiguration {
     /// Checks the row settings: finite non-negative heights, spacing and prefetch window.
     func validateRowSettings() throws(DataTableConfigurationError) {
-        func check(_ value: Double, _ field: DataTableConfigurationError.Field) throws(DataTableConfigurationError) {
-            guard value.isFinite, value >= 0 else {
-                throw DataTableConfigurationError(column: nil, columnTitle: nil, source: .configuration, field: field,
-                                                  value: value, requirement: "a finite number of at least 0")
-            }
-        }
         switch rowHeightMode {
         case .fixed(let height): try check(height, .rowHeight)
         case .automatic(let estimated, let window):
@@ -23,12 +17,6 @@ extension DataTableConfiguration {
 
     /// Checks the table-wide settings: finite non-negative widths, min ≤ max.
     func validateTableSettings(frameWidth: Double?) throws(DataTableConfigurationError) {
-        func check(_ value: Double, _ field: DataTableConfigurationError.Field) throws(DataTableConfigurationError) {
-            guard value.isFinite, value >= 0 else {
-                throw DataTableConfigurationError(column: nil, columnTitle: nil, source: .configuration, field: field,
-                                                  value: value, requirement: "a finite number of at least 0")
-            }
-        }
         try check(minColumnWidth, .minColumnWidth)
         if let maxColumnWidth {
             try check(maxColumnWidth, .maxColumnWidth)
@@ -42,6 +30,14 @@ extension DataTableConfiguration {
         }
         try check(sortIndicatorWidth, .sortIndicatorWidth)
         if let frameWidth { try check(frameWidth, .frameWidth) }
+    }
+
+    /// Throws unless the table-wide `value` of `field` is finite and at least 0.
+    private func check(_ value: Double, _ field: DataTableConfigurationError.Field) throws(DataTableConfigurationError) {
+        guard value.isFinite, value >= 0 else {
+            throw DataTableConfigurationError(column: nil, columnTitle: nil, source: .configuration, field: field,
+                                              value: value, requirement: "a finite number of at least 0")
+        }
     }
 
     /// The mode of column `column` (titled `title`): the provider's, else `columnWidthMode`,
