@@ -102,7 +102,7 @@ extension PreparedText {
             // Text on a line is measured in the context of the text before it on the line; a line
             // starts without context, as a renderer drawing it alone would shape it.
             let piece = resume != nil ? span(from..<segment.breakStart, from: 0, previous: nil)
-                : segment.hasTab ? span(from..<segment.breakStart, from: pen, previous: placed > 0 ? context(before: from) : nil)
+                : segment.hasTab ? span(from..<segment.breakStart, from: pen, previous: placed > 0 ? context(beforeSegment: index) : nil)
                 : placed == 0 ? widthsAlone(index)
                 : (content: segment.contentWidth, advance: segment.advance, faces: segment.faces)
             var hyphenated = segment.isSoftHyphen

@@ -54,19 +54,9 @@ public struct PreparedText: Sendable {
         return span(segment.start..<segment.breakStart, from: 0, previous: nil, cache: cache)
     }
 
-    /// The face of the text just before UTF-8 offset `offset` on the same line (nil at the start
-    /// of the text), as itemizing the line whole would have it. O(log segments).
-    func context(before offset: Int) -> Int? {
-        guard offset > 0 else { return nil }
-        var low = 0, high = segments.count  // the first segment ending at or after offset
-        while low < high {
-            let middle = (low + high) / 2
-            if segments[middle].end < offset { low = middle + 1 } else { high = middle }
-        }
-        guard low < segments.count else { return segments.last?.lastFace }
-        if segments[low].start == offset { return low > 0 ? segments[low - 1].lastFace : nil }
-        return segments[low].lastFace
-    }
+    /// The face of the text just before segment `index` on the same line (nil for the first
+    /// segment), as itemizing the line whole would have it: the last face of the segment before.
+    func context(beforeSegment index: Int) -> Int? { index > 0 ? segments[index - 1].lastFace : nil }
 
     /// The width of the widest segment that no break opportunity divides (with its hyphen when
     /// it ends at a soft hyphen), or `maxContentWidth` if that is less: the narrowest the text can
@@ -93,7 +83,7 @@ public struct PreparedText: Sendable {
             let segment = segments[index]
             let end: Double
             if segment.hasTab {
-                let piece = span(segment.start..<segment.breakStart, from: pen, previous: context(before: segment.start))
+                let piece = span(segment.start..<segment.breakStart, from: pen, previous: context(beforeSegment: index))
                 (end, pen) = (pen + piece.content, pen + piece.advance)
             } else {
                 (end, pen) = (pen + segment.contentWidth, pen + segment.advance)
