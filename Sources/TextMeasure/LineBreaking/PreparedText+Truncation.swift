@@ -51,13 +51,12 @@ extension PreparedText {
                 .trimmingHangingWhitespace(atEnd: false)
             return kept + ellipsis + tailKept
         }
-        let previous: Int? = nil  // the line starts here
         var low = -1, high = max(most, 0)  // -1: not even the ellipsis fits
         var best: (text: String, measured: Measured)?
         while low < high {
             let middle = (low + high + 1) / 2
             let text = candidate(keeping: middle)
-            let measured = measure(line: text, from: 0, previous: previous, cache: cache)
+            let measured = measure(line: text, from: 0, previous: nil, cache: cache)  // the line starts here
             if measured.content <= limit {
                 low = middle
                 best = (text, measured)
@@ -65,9 +64,9 @@ extension PreparedText {
                 high = middle - 1
             }
         }
-        guard low >= 0 else { return ("", 0, FaceMask(0)) }
-        let found = best ?? { let text = candidate(keeping: low); return (text, measure(line: text, from: 0, previous: previous, cache: cache)) }()
-        return (found.text, found.measured.content, found.measured.faces)
+        // `best` is set whenever `low` rises, so it is nil only when nothing fits.
+        guard let best else { return ("", 0, FaceMask(0)) }
+        return (best.text, best.measured.content, best.measured.faces)
     }
 }
 
