@@ -183,8 +183,3 @@ enum Fixtures {
         require(checked.misses == filled.misses && checked.evictions == 0, "cache not warm: \(filled) then \(checked)")
     }
 }
-
-/// Stops with `message` when `condition` fails (unlike `precondition`, also says why in release builds).
-func require(_ condition: Bool, _ message: @autoclosure () -> String) {
-    if !condition { fatalError(message()) }
-}

@@ -126,14 +126,14 @@ enum Fixtures {
     /// The table is the one described, a warm pass really only hits, and maxMeasured is the
     /// true maximum. Checked once, before the first benchmark.
     static let checked: Void = {
-        precondition(rows.count == 50_000, "packages.tsv has \(rows.count) rows, not 50,000")
+        require(rows.count == 50_000, "packages.tsv has \(rows.count) rows, not 50,000")
         let before = warmCache.statistics
         _ = widths(.maxMeasured, cache: warmCache)
         let after = warmCache.statistics
-        precondition(after.misses == before.misses && after.evictions == 0, "the warm cache misses: \(before) then \(after)")
+        require(after.misses == before.misses && after.evictions == 0, "the warm cache misses: \(before) then \(after)")
         // The exact maximum: shaped widths agree with width(of:) of the widest cell.
         let exact = widths(.maxMeasured, cache: nil).columns.map { $0.contentWidth ?? -1 }
         let direct = (0..<6).map { column in rows.map { stack.width(of: columns[column].text($0), cache: nil) }.max() ?? 0 }
-        precondition(exact == direct, "maxMeasured \(exact) ≠ widths by width(of:) \(direct)")
+        require(exact == direct, "maxMeasured \(exact) ≠ widths by width(of:) \(direct)")
     }()
 }

@@ -136,7 +136,7 @@ enum Fixtures {
         let filled = cache.statistics
         for string in strings { _ = font.width(of: string, cache: cache) }
         let checked = cache.statistics
-        precondition(filled.count == Corpus.count && checked.evictions == 0 && checked.hits == Corpus.count,
+        require(filled.count == Corpus.count && checked.evictions == 0 && checked.hits == Corpus.count,
                      "warm cache does not hold the whole corpus: \(checked)")
         return cache
     }()
@@ -146,7 +146,7 @@ enum Fixtures {
         for string in strings.prefix(2_000) {
             let bare = baseline.width(of: string)
             let library = font.width(of: string, cache: nil)
-            precondition(abs(bare - library) <= 1e-9 * max(1, bare), "\(string): bare \(bare) ≠ library \(library)")
+            require(abs(bare - library) <= 1e-9 * max(1, bare), "\(string): bare \(bare) ≠ library \(library)")
         }
     }
 }

@@ -153,7 +153,7 @@ final class ScrollingTable {
             // Every remeasure really changes the height (none is within the 0.5 pt it ignores),
             // from the first iteration on; this pass also measures the edited rows once.
             _ = editAndRemeasure()
-            precondition(editAndRemeasure() == 2 * Self.edits, "a remeasure left a height as it was")
+            require(editAndRemeasure() == 2 * Self.edits, "a remeasure left a height as it was")
         }
     }
 

@@ -148,7 +148,7 @@ enum Fixtures {
     /// 100,000 cells: the description then the maintainer of each of the table's 50,000 rows.
     static let cells: [String] = {
         let rows = table.rows.prefix(cellRows)
-        precondition(rows.count == cellRows, "packages.tsv has \(table.rows.count) rows, not \(cellRows)")
+        require(rows.count == cellRows, "packages.tsv has \(table.rows.count) rows, not \(cellRows)")
         return rows.flatMap { [$0[PackageTable.description], $0[PackageTable.maintainer]] }
     }()
 
@@ -159,15 +159,15 @@ enum Fixtures {
         for cell in cells.prefix(2_000) where cell.utf8.allSatisfy({ (0x20..<0x7F).contains($0) }) {
             let bare = baseline.width(of: cell)
             let library = stack.width(of: cell, cache: nil)
-            precondition(abs(bare - library) <= 1e-9 * max(1, bare), "\(cell): bare \(bare) ≠ library \(library)")
+            require(abs(bare - library) <= 1e-9 * max(1, bare), "\(cell): bare \(bare) ≠ library \(library)")
             compared += 1
         }
-        precondition(compared > 1_000, "only \(compared) ASCII cells compared")
+        require(compared > 1_000, "only \(compared) ASCII cells compared")
         // The paragraph wraps at every width, and lineCount agrees with layout.
-        precondition((560...720).contains(Paragraph.text.count), "paragraph of \(Paragraph.text.count) characters")
+        require((560...720).contains(Paragraph.text.count), "paragraph of \(Paragraph.text.count) characters")
         for width in Paragraph.widths {
             let lines = prepared.lineCount(atWidth: width)
-            precondition(lines > 1 && lines == prepared.layout(width: width).lineCount, "width \(width): \(lines) lines")
+            require(lines > 1 && lines == prepared.layout(width: width).lineCount, "width \(width): \(lines) lines")
         }
     }
 
@@ -179,7 +179,7 @@ enum Fixtures {
         let filled = cache.statistics
         pass()
         let checked = cache.statistics
-        precondition(checked.misses == filled.misses && checked.evictions == 0,
+        require(checked.misses == filled.misses && checked.evictions == 0,
                      "the shared cache does not hold every segment: \(filled) then \(checked)")
     }
 }

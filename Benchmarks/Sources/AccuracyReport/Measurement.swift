@@ -1,4 +1,5 @@
 import DataTables
+import PackageTable
 import TextMeasure
 
 /// A strategy as the report names it.
@@ -77,7 +78,7 @@ struct Measurer {
             let widths = stack.widths(of: dataset.rows.map { $0[column] }, cache: cache)
             // widths(of:) promises width(of:) for each text; hold it to that on a sample.
             for row in stride(from: 0, to: dataset.rows.count, by: 97) {
-                precondition(widths[row] == stack.width(of: dataset.rows[row][column], cache: nil),
+                require(widths[row] == stack.width(of: dataset.rows[row][column], cache: nil),
                              "\(dataset.file) row \(row) column \(column): batch width ≠ width(of:)")
             }
             return widths

@@ -6,6 +6,7 @@
 //   AccuracyReport --output DIR [--readme README.md] [--repetitions 5] [--swift-version S] [--harfbuzz-version V]
 
 import Foundation
+import PackageTable
 import TextMeasure
 
 var options: [String: String] = ["--repetitions": "5", "--swift-version": "Swift (version not given)", "--harfbuzz-version": "(version not given)"]
@@ -48,7 +49,7 @@ for dataset in Dataset.all() {
     }
     if let exact = tables.first {
         // Shaped strategies truncate nothing they measured: maxMeasured is each column's true maximum.
-        precondition(exact.truncated == 0 && zip(exact.columns, truth).allSatisfy { $0.content == ($1.max() ?? 0) },
+        require(exact.truncated == 0 && zip(exact.columns, truth).allSatisfy { $0.content == ($1.max() ?? 0) },
                      "\(dataset.file): maxMeasured is not the widest shaped cell")
     }
     let scripts = dataset.scriptOrder.map { script in

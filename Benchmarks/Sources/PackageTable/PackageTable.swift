@@ -17,7 +17,7 @@ public struct PackageTable: Sendable {
     /// The file, found next to this source file, so any working directory works.
     public static func load() -> PackageTable {
         let table = DataFile.load("packages.tsv")
-        precondition(table.header == columns, "packages.tsv: unexpected header \(table.header)")
+        require(table.header == columns, "packages.tsv: unexpected header \(table.header)")
         return PackageTable(rows: table.rows)
     }
 }
@@ -40,7 +40,7 @@ public struct DataFile: Sendable {
         guard let first = lines.first else { fatalError("\(path): empty") }
         let header = first.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
         let rows = lines.dropFirst().map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
-        precondition(rows.allSatisfy { $0.count == header.count }, "\(path): a row without \(header.count) fields")
+        require(rows.allSatisfy { $0.count == header.count }, "\(path): a row without \(header.count) fields")
         return DataFile(header: header, rows: rows)
     }
 }
