@@ -67,11 +67,6 @@ let benchmarks: @Sendable () -> Void = {
 
 // MARK: - Fixtures (built once, outside every measured region)
 
-/// One row of packages.tsv as an app would hold it.
-struct Package: Sendable {
-    let name, version, section, maintainer, installedSize, description: String
-}
-
 enum Fixtures {
     static let shapingStrategies: [(String, DataTableColumnWidthStrategy)] = [
         ("maxMeasured", .maxMeasured),
@@ -87,9 +82,7 @@ enum Fixtures {
         do { return try FontStack.bundled(size: 14) } catch { fatalError("bundled font stack: \(error)") }
     }()
 
-    static let rows: [Package] = PackageTable.load().rows.map {
-        Package(name: $0[0], version: $0[1], section: $0[2], maintainer: $0[3], installedSize: $0[4], description: $0[5])
-    }
+    static let rows = Package.all
 
     static let columns: [DataTableColumn<Package>] = [
         .init("Name", \.name), .init("Version", \.version), .init("Section", \.section),

@@ -60,14 +60,7 @@ let benchmarks: @Sendable () -> Void = {
 
 // MARK: - Rows and columns
 
-/// One row of packages.tsv.
-struct Package: Equatable, Sendable {
-    var name, version, section, maintainer, installedSize, description: String
-
-    static let all: [Package] = PackageTable.load().rows.map {
-        Package(name: $0[0], version: $0[1], section: $0[2], maintainer: $0[3], installedSize: $0[4], description: $0[5])
-    }
-
+extension Package {
     /// Row `index` of a table of any length: the file's rows over and over.
     static func cycled(_ index: Int) -> Package { all[index % all.count] }
 }
