@@ -115,7 +115,7 @@ final class ScrollingTable {
     /// Rows edited per iteration, each twice (to a long description and back): 2,000 remeasures.
     static let edits = 1_000
     /// Lookups per iteration: `offsets` over and over.
-    static let lookups = 1_000_000
+    static let lookups = 15 * 65_536  // 983,040: whole rounds over the 65,536 offsets
     /// Appended to a description for the edit: it then takes 3–4 more lines.
     static let addition = " It also ships the documentation, the examples, the test suite and translations of every message into forty languages."
 
