@@ -150,14 +150,7 @@ enum Fixtures {
     /// string shaped by HarfBuzz: a segment, a whole line, a truncation candidate, an ellipsis).
     static func reportWork() {
         let cache = WidthCache(capacity: 1_000_000)
-        var work = CellStatistics()
-        for cell in cells {
-            let measured = MeasuredCell(cell.node, cache: cache)
-            _ = measured.fittingWidth + measured.height(atWidth: width)
-            work.textLeaves += measured.statistics.textLeaves
-            work.shapedTexts += measured.statistics.shapedTexts
-            work.layouts += measured.statistics.layouts
-        }
+        let work = measureAll(through: cache)
         let leaves = Double(work.textLeaves)
         let line = String(format: "cell work per text leaf (fittingWidth + height, %d leaves, cold cache): shaped texts %.3f, layouts %.3f, shapings (cache misses) %.3f\n",
                           work.textLeaves, Double(work.shapedTexts) / leaves, Double(work.layouts) / leaves,
@@ -170,16 +163,25 @@ enum Fixtures {
 
     /// Measures every cell through `warm`, then checks that a second pass only hits.
     static func warmCache() {
-        func pass() {
-            for cell in cells {
-                let measured = MeasuredCell(cell.node, cache: warm)
-                _ = measured.fittingWidth + measured.height(atWidth: width)
-            }
-        }
-        pass()
+        measureAll(through: warm)
         let filled = warm.statistics
-        pass()
+        measureAll(through: warm)
         let checked = warm.statistics
         require(checked.misses == filled.misses && checked.evictions == 0, "cache not warm: \(filled) then \(checked)")
+    }
+
+    /// Every cell's fitting width and height at `width`, measured through `cache`; the work done,
+    /// summed over the cells.
+    @discardableResult
+    static func measureAll(through cache: WidthCache) -> CellStatistics {
+        var work = CellStatistics()
+        for cell in cells {
+            let measured = MeasuredCell(cell.node, cache: cache)
+            _ = measured.fittingWidth + measured.height(atWidth: width)
+            work.textLeaves += measured.statistics.textLeaves
+            work.shapedTexts += measured.statistics.shapedTexts
+            work.layouts += measured.statistics.layouts
+        }
+        return work
     }
 }
