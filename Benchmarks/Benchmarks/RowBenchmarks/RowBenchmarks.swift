@@ -51,7 +51,7 @@ let benchmarks: @Sendable () -> Void = {
         }
         if change == .edit {
             Benchmark("CollectionDifference, \(change.name)",
-                      configuration: .init(setup: { diffing.prepareIDs() }, teardown: { diffing.drop() })) { _ in
+                      configuration: .init(setup: { diffing.prepareRows() }, teardown: { diffing.drop() })) { _ in
                 blackHole(diffing.collectionDifferences())
             }
         }
@@ -218,6 +218,7 @@ final class Diffing {
 
     init(_ change: Change) { self.change = change }
 
+    /// The original rows, the changed ones, and the IDs of both, in order.
     func prepareRows() {
         original = (0..<Self.count).map { PackageRow(id: $0, package: Package.cycled($0)) }
         changed = original
@@ -233,6 +234,7 @@ final class Diffing {
             for index in order.indices.reversed() { order.swapAt(index, random.below(index + 1)) }
             for (to, from) in zip(chosen, order) { changed[to] = original[from] }
         }
+        (originalIDs, changedIDs) = (original.map(\.id), changed.map(\.id))
     }
 
     func buildLayout() {
@@ -246,11 +248,6 @@ final class Diffing {
         layout?.scroll(to: 1_000_000)
         if change == .shuffle { reportCollectionDifference() }
         _ = applyAndRevert()  // heights of the rows that come into view are measured from now on
-    }
-
-    func prepareIDs() {
-        prepareRows()
-        (originalIDs, changedIDs) = (original.map(\.id), changed.map(\.id))
     }
 
     func drop() {
@@ -280,7 +277,7 @@ final class Diffing {
     /// (package-benchmark keeps the throughput metric that the JMH export needs only for
     /// iterations under 2 s), so one diff is timed here, once, and printed for run.sh.
     func reportCollectionDifference() {
-        let (old, new) = (original.map(\.id), changed.map(\.id))
+        let (old, new) = (originalIDs, changedIDs)
         let clock = ContinuousClock()
         var difference: CollectionDifference<Int>?
         let elapsed = clock.measure { difference = new.difference(from: old).inferringMoves() }
