@@ -97,23 +97,23 @@ def print_heading(*lines, header):
     print(header)
     print("-" * len(header))
 
+def verdict(check, value):
+    """'  met' or '  MISSED' for a benchmark with a target; '' for one without (check is None)."""
+    return "" if check is None else ("  met" if check(value) else "  MISSED")
+
 def mallocs_text(mallocs, per=1):
     return "-" if mallocs is None else f"{mallocs / per:.0f}"
 
 measurement = rows.get("MeasurementBenchmarks", {})
 if measurement:
     base = measurement.get(BASELINE, (None,))[0]
-    print()
-    print(f"p50 wall time per batch of {BATCH:,} strings, ratio = p50 ÷ p50 of '{BASELINE}'")
-    header = f"{'benchmark':<42} {'p50 ms':>9} {'p99 ms':>9} {'ns/string':>10} {'mallocs':>8} {'n':>4} {'ratio':>7}  target"
-    print(header)
-    print("-" * len(header))
+    print_heading(f"p50 wall time per batch of {BATCH:,} strings, ratio = p50 ÷ p50 of '{BASELINE}'",
+                  header=f"{'benchmark':<42} {'p50 ms':>9} {'p99 ms':>9} {'ns/string':>10} {'mallocs':>8} {'n':>4} {'ratio':>7}  target")
     for name in sorted(measurement, key=lambda n: (n != BASELINE, n)):
         p50, p99, mallocs, n = measurement[name]
         ratio = p50 / base if base else float("nan")
         target, check = TARGETS.get(name, ("", None))
-        verdict = "" if check is None else ("  met" if check(ratio) else "  MISSED")
-        print(f"{name:<42} {p50:>9.2f} {p99:>9.2f} {p50 * 1e6 / BATCH:>10.1f} {mallocs_text(mallocs):>8} {n:>4} {ratio:>7.3f}  {target}{verdict}")
+        print(f"{name:<42} {p50:>9.2f} {p99:>9.2f} {p50 * 1e6 / BATCH:>10.1f} {mallocs_text(mallocs):>8} {n:>4} {ratio:>7.3f}  {target}{verdict(check, ratio)}")
     if base and "width(of:) warm cache lookup" in measurement:
         print(f"\nbaseline ÷ warm cache lookup = {base / measurement['width(of:) warm cache lookup'][0]:.1f}× (target ≥ 10×)")
 
@@ -122,11 +122,8 @@ paragraph = {name: wrap[name] for name in PARAGRAPH if name in wrap}
 if paragraph:
     # Per operation: p50 of an iteration ÷ the operations it does (10 prepares or 100 layouts).
     base = paragraph[PARAGRAPH_BASELINE][0] / PARAGRAPH[PARAGRAPH_BASELINE] if PARAGRAPH_BASELINE in paragraph else None
-    print()
-    print(f"paragraph: p50 wall time per operation, ratio = p50 ÷ p50 of '{PARAGRAPH_BASELINE}' (cache: nil)")
-    header = f"{'benchmark':<42} {'p50 μs/op':>10} {'p99 μs/op':>10} {'mallocs/op':>11} {'ops/iter':>9} {'n':>5} {'ratio':>7}  {'1/ratio':>7}  target"
-    print(header)
-    print("-" * len(header))
+    print_heading(f"paragraph: p50 wall time per operation, ratio = p50 ÷ p50 of '{PARAGRAPH_BASELINE}' (cache: nil)",
+                  header=f"{'benchmark':<42} {'p50 μs/op':>10} {'p99 μs/op':>10} {'mallocs/op':>11} {'ops/iter':>9} {'n':>5} {'ratio':>7}  {'1/ratio':>7}  target")
     for name, ops in PARAGRAPH.items():
         if name not in paragraph:
             continue
@@ -134,8 +131,7 @@ if paragraph:
         per_op = p50 / ops
         ratio = per_op / base if base else float("nan")
         target, check = ("", None) if name == PARAGRAPH_BASELINE else PARAGRAPH_TARGET
-        verdict = "" if check is None or base is None else ("  met" if check(ratio) else "  MISSED")
-        print(f"{name:<42} {per_op * 1e3:>10.2f} {p99 / ops * 1e3:>10.2f} {mallocs_text(mallocs, ops):>11} {ops:>9} {n:>5} {ratio:>7.3f}  {1 / ratio:>7.1f}  {target}{verdict}")
+        print(f"{name:<42} {per_op * 1e3:>10.2f} {p99 / ops * 1e3:>10.2f} {mallocs_text(mallocs, ops):>11} {ops:>9} {n:>5} {ratio:>7.3f}  {1 / ratio:>7.1f}  {target}{verdict(check if base else None, ratio)}")
 
 def print_batch_table(group, names, baseline, title, unit, per_unit, unit_digits, mallocs_header, mallocs_per):
     """The table of the benchmarks `names` of `group` that ran, each p50 ÷ the baseline's p50;
@@ -171,8 +167,7 @@ if columns:
         p50, p99, mallocs, n = columns[name]
         ratio = p50 / base if base else float("nan")
         target, check = COLUMN_TARGETS.get(name, ("", None))
-        verdict = "" if check is None else ("  met" if check(ratio) else "  MISSED")
-        print(f"{name:<46} {p50:>9.2f} {p99:>9.2f} {p50 * 1e6 / COLUMN_CELLS:>8.0f} {mallocs_text(mallocs):>8} {n:>4} {ratio:>7.2f}  {target}{verdict}")
+        print(f"{name:<46} {p50:>9.2f} {p99:>9.2f} {p50 * 1e6 / COLUMN_CELLS:>8.0f} {mallocs_text(mallocs):>8} {n:>4} {ratio:>7.2f}  {target}{verdict(check, ratio)}")
 
 row_results = rows.get("RowBenchmarks", {})
 if row_results:
