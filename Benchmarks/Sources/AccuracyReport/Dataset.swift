@@ -28,11 +28,15 @@ struct Dataset: Sendable {
                        scripts: scriptIndex.map { index in data.rows.map { $0[index] } })
     }
 
-    /// The rows of one script, as a table of their own.
-    func subset(script: String) -> Dataset {
-        guard let scripts else { return self }
-        let rows = rows.indices.filter { scripts[$0] == script }.map { self.rows[$0] }
-        return Dataset(file: file, summary: "\(script) rows", titles: titles, rows: rows, scripts: nil)
+    /// The indices of the rows of one script (every row for a table without scripts).
+    func rowIndices(script: String) -> [Int] {
+        guard let scripts else { return Array(rows.indices) }
+        return rows.indices.filter { scripts[$0] == script }
+    }
+
+    /// The rows at `indices` (those of one script), as a table of their own.
+    func subset(script: String, rows indices: [Int]) -> Dataset {
+        Dataset(file: file, summary: "\(script) rows", titles: titles, rows: indices.map { rows[$0] }, scripts: nil)
     }
 
     /// The scripts in order of first appearance.

@@ -90,10 +90,10 @@ struct Measurer {
         var configuration = DataTableConfiguration(font: stack)
         configuration.shouldContentWidthScaleToFillFrame = false
         let rows = dataset.rows
+        let columns = dataset.titles.indices.map { index in DataTableColumn<[String]>(dataset.titles[index]) { $0[index] } }
         return TableResult(columns: dataset.titles.indices.map { column in
             // Only this column is measured: the others are fixed and read nothing.
             configuration.columnWidthModeProvider = { $0 == column ? .fitContentText(strategy: strategy.strategy) : .fixed(width: 0) }
-            let columns = dataset.titles.indices.map { index in DataTableColumn<[String]>(dataset.titles[index]) { $0[index] } }
             var times: [Double] = []
             var width: DataTableColumnWidth?
             for _ in 0..<(timed ? repetitions : 1) {
