@@ -16,9 +16,11 @@ struct HStackLayout {
         if case .spacer(let minLength) = child.node.kind { minLength } else { child.minContentWidth }
     }
 
-    var intrinsicWidths: (fitting: Double, minContent: Double) {
-        (children.reduce(gaps) { $0 + fitting($1) }, children.reduce(gaps) { $0 + minimum($1) })
-    }
+    /// The children at their fitting widths (spacers at their minimum length), with the gaps.
+    var fittingWidth: Double { children.reduce(gaps) { $0 + fitting($1) } }
+
+    /// The children at their min-content widths, with the gaps.
+    var minContentWidth: Double { children.reduce(gaps) { $0 + minimum($1) } }
 
     /// The width each child gets at `proposal`: its fitting width; when those do not fit, the
     /// lowest-priority child (among equals the later one) shrinks first, never below its

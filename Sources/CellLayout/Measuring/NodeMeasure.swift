@@ -10,7 +10,9 @@ final class NodeMeasure {
     /// such nodes, or an overlay on one. Found once, from the children's.
     let isEmpty: Bool
     private var text: TextMeasureLeaf?
-    private var intrinsic: (fitting: Double, minContent: Double)?
+    /// The intrinsic widths, each computed when first asked (most callers want only the fitting one).
+    private var fitting: Double?
+    private var minContent: Double?
     /// Sizes by proposed width. Nodes see one to three widths, so a short list beats a dictionary.
     private var sizes: [(proposal: Double, size: NodeSize)] = []
 
@@ -43,16 +45,20 @@ final class NodeMeasure {
     var isSpacer: Bool { if case .spacer = node.kind { true } else { false } }
 
     /// The compressed width: text on one line, stacks at their children's fitting widths.
-    var fittingWidth: Double { intrinsicWidths.fitting }
+    var fittingWidth: Double {
+        if let fitting { return fitting }
+        let width = intrinsicWidth(minimum: false)
+        fitting = width
+        return width
+    }
+
     /// The narrowest the node gets without overflowing: text broken at every opportunity,
     /// hstacks with every child at its minimum.
-    var minContentWidth: Double { intrinsicWidths.minContent }
-
-    private var intrinsicWidths: (fitting: Double, minContent: Double) {
-        if let intrinsic { return intrinsic }
-        let widths = computeIntrinsicWidths()
-        intrinsic = widths
-        return widths
+    var minContentWidth: Double {
+        if let minContent { return minContent }
+        let width = intrinsicWidth(minimum: true)
+        minContent = width
+        return width
     }
 
     /// The node's size when `proposal` points wide are offered (negative or NaN counts as zero).
@@ -67,21 +73,20 @@ final class NodeMeasure {
     /// A text node's lines at `proposal`.
     func textLayout(proposal: Double) -> TextLayout? { text?.layout(width: proposal >= 0 ? proposal : 0) }
 
-    private func computeIntrinsicWidths() -> (fitting: Double, minContent: Double) {
+    /// The min-content width (`minimum`) or the fitting width, from the children's same width.
+    private func intrinsicWidth(minimum: Bool) -> Double {
+        func width(of child: NodeMeasure) -> Double { minimum ? child.minContentWidth : child.fittingWidth }
         switch node.kind {
-        case .empty, .spacer: return (0, 0)
-        case .text: return text.map { ($0.fittingWidth, $0.minContentWidth) } ?? (0, 0)
-        case .box(let width, _, _): return (width, width)
-        case .inset(let insets, _):
-            return (children[0].fittingWidth + insets.horizontal, children[0].minContentWidth + insets.horizontal)
-        case .frame(let bounds, _):
-            return (bounds.clampWidth(children[0].fittingWidth), bounds.clampWidth(children[0].minContentWidth))
+        case .empty, .spacer: return 0
+        case .text: return text.map { minimum ? $0.minContentWidth : $0.fittingWidth } ?? 0
+        case .box(let width, _, _): return width
+        case .inset(let insets, _): return width(of: children[0]) + insets.horizontal
+        case .frame(let bounds, _): return bounds.clampWidth(width(of: children[0]))
         case .hstack(let spacing, _, _):
-            return HStackLayout(children: children, spacing: spacing).intrinsicWidths
-        case .vstack:
-            let shown = children.filter { !$0.isEmpty && !$0.isSpacer }
-            return (shown.map(\.fittingWidth).max() ?? 0, shown.map(\.minContentWidth).max() ?? 0)
-        case .overlay: return (children[0].fittingWidth, children[0].minContentWidth)
+            let stack = HStackLayout(children: children, spacing: spacing)
+            return minimum ? stack.minContentWidth : stack.fittingWidth
+        case .vstack: return children.filter { !$0.isEmpty && !$0.isSpacer }.map(width(of:)).max() ?? 0
+        case .overlay: return width(of: children[0])
         }
     }
 
