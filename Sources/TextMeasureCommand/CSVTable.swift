@@ -81,9 +81,9 @@ struct CSVTable {
         row.reduce(0) { count, field in
             var breaks = 0
             var afterCR = false
-            for scalar in field.unicodeScalars {
-                if scalar == "\n" { breaks += afterCR ? 0 : 1 } else if scalar == "\r" { breaks += 1 }
-                afterCR = scalar == "\r"
+            for byte in field.utf8 {  // CR and LF never occur inside a multi-byte sequence
+                if byte == 0x0A { breaks += afterCR ? 0 : 1 } else if byte == 0x0D { breaks += 1 }
+                afterCR = byte == 0x0D
             }
             return count + breaks
         }
