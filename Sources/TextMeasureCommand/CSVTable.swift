@@ -17,13 +17,14 @@ struct CSVTable {
     /// Reads `path` with yaslab/CSV.swift (RFC 4180 quoting; LF, CRLF or CR line ends; a UTF-8
     /// byte order mark skipped), strictly: a row whose field count differs from the header's, or
     /// bytes that are not UTF-8, stop the reading with an error naming the line (the line the
-    /// row starts on; a quoted field may span lines). `progress` gets the share of the file read.
-    static func read(_ path: String, delimiter: Unicode.Scalar, progress: (Double) -> Void = { _ in }) throws(Problem) -> CSVTable {
+    /// row starts on; a quoted field may span lines). `progress` gets the share of the file's
+    /// `size` bytes (`byteCount(of:)`) read.
+    static func read(_ path: String, size: Int, delimiter: Unicode.Scalar,
+                     progress: (Double) -> Void = { _ in }) throws(Problem) -> CSVTable {
         func fail(_ line: Int?, _ problem: String) -> Problem { Problem(path: path, line: line, problem: problem) }
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { throw fail(nil, "no such file") }
         guard !isFolder.boolValue else { throw fail(nil, "a folder, not a CSV file") }
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
         guard let stream = InputStream(fileAtPath: path) else { throw fail(nil, "cannot be opened") }
         let reader: CSVReader
         do {
@@ -74,6 +75,11 @@ struct CSVTable {
             rows.append(row)
         }
         return CSVTable(titles: titles, rows: rows)
+    }
+
+    /// The size of the file at `path` in bytes; 0 when it cannot be found.
+    static func byteCount(of path: String) -> Int {
+        (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
     }
 
     /// Line breaks inside a row's (quoted) fields: LF, CR LF or a lone CR each count once.

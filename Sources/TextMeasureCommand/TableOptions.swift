@@ -76,10 +76,10 @@ struct TableOptions: ParsableArguments {
     /// error for files of 1 MiB or more on a terminal.
     func measure(_ configuration: DataTableConfiguration, widths given: [Double]? = nil)
         throws -> (table: CSVTable, widths: DataTableColumnWidths) {
-        let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? 0
+        let size = CSVTable.byteCount(of: file)
         var bar = ProgressBar(wanted: size >= 1 << 20)
         defer { bar.clear() }
-        let table = try CSVTable.read(file, delimiter: try separator()) { bar.update("reading  ", $0) }
+        let table = try CSVTable.read(file, size: size, delimiter: try separator()) { bar.update("reading  ", $0) }
         var configuration = configuration
         if let given {
             guard given.count == table.titles.count else {
