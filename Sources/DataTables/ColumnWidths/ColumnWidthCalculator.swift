@@ -1,6 +1,5 @@
 import CellLayout
 import Dispatch
-import Synchronization
 import TextMeasure
 
 /// One column-width calculation: modes resolved and checked, content measured, widths fitted,
@@ -200,7 +199,7 @@ struct ColumnWidthCalculator {
             var distinct = DistinctTexts(reservingCapacity: rowIndices.count)
             var slots: [Int] = []
             slots.reserveCapacity(rowIndices.count)
-            let measured = Mutex<[Double]>([])
+            let measured = Lock<[Double]>([])
             let shaping = DispatchGroup()
             var gathered = 0
             forEachBatch(of: rowIndices, column: column) { batch in

@@ -1,5 +1,4 @@
 internal import CHarfBuzz
-internal import Synchronization
 
 extension Font {
     /// The installed font whose family is `family`, found through fontconfig
@@ -13,7 +12,7 @@ extension Font {
         try self.init(path: path, faceIndex: index, size: size, features: features)
     }
 
-    private static let fontconfigLock = Mutex(())
+    private static let fontconfigLock = Lock(())
 
     private static func fontconfigLookup(_ family: String) -> (path: String, faceIndex: Int)? {
         fontconfigLock.withLock { _ in

@@ -1,5 +1,4 @@
 internal import CHarfBuzz
-internal import Synchronization
 #if canImport(Glibc)
 internal import Glibc
 #elseif canImport(Darwin)
@@ -130,7 +129,7 @@ extension FontFace {
         let faceIndex: Int
     }
 
-    private static let registry = Mutex(Registry())
+    private static let registry = Lock(Registry())
 
     /// The face at `faceIndex` of the file at `path`, loaded (memory-mapped) once per process.
     static func load(path: String, faceIndex: Int) throws(FontError) -> FontFace {

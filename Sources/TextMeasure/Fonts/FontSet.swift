@@ -1,5 +1,4 @@
 internal import CHarfBuzz
-internal import Synchronization
 
 /// The shaping identity of a font or font stack: its faces in fallback order, each with its
 /// feature settings. Interned, so equal sets share one `id` — the width cache's key — no matter
@@ -40,7 +39,7 @@ final class FontSet: Sendable {
         }
     }
 
-    private static let interned = Mutex<[[Member]: FontSet]>([:])
+    private static let interned = Lock<[[Member]: FontSet]>([:])
 
     /// The one set made of `members` (created on first use). O(members) under a lock.
     static func of(_ members: [Member]) -> FontSet {

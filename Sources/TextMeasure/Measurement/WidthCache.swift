@@ -89,8 +89,8 @@ public final class WidthCache: Sendable {
     }
 
     private final class Shard: Sendable {
-        private let clock: Mutex<Clock>
-        init(expected: Int) { clock = Mutex(Clock(expected: expected)) }
+        private let clock: Lock<Clock>
+        init(expected: Int) { clock = Lock(Clock(expected: expected)) }
 
         func value(for key: Key) -> ShapedWidth? { clock.withLock { $0.value(for: key) } }
 
