@@ -29,6 +29,10 @@ public struct Font: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Loads a font from its bytes (copied). Errors name the source `"<memory>"`.
+    ///
+    /// Each call loads a new face, freed when the last `Font` or `FontStack` using it is gone:
+    /// a server can load fonts from uploads without its memory growing. (Faces from files are
+    /// loaded once per file and kept for the process.)
     public init(data: [UInt8], faceIndex: Int = 0, size: Double = 14, features: [FontFeature] = []) throws(FontError) {
         try self.init(face: FontFace.load(data: data, faceIndex: faceIndex), size: size, features: features)
     }

@@ -9,7 +9,8 @@ internal import Darwin
 /// whose scale is its units-per-em, so every advance HarfBuzz reports is in font units (no
 /// hinting, no rounding).
 ///
-/// Immutable after loading and shared by every `Font` made from the same file and index.
+/// Immutable after loading. A face from a file is shared by every `Font` made from the same file
+/// and index, and kept for the process; a face from bytes lives while a font set holds it.
 /// `@unchecked Sendable`: HarfBuzz faces and immutable hb-ot fonts are safe to shape with from
 /// any number of threads at once.
 final class FontFace: @unchecked Sendable {

@@ -1,7 +1,7 @@
 internal import CHarfBuzz
 
 /// The shaping identity of a font or font stack: its faces in fallback order, each with its
-/// feature settings. Interned, so equal sets share one `id` — the width cache's key — no matter
+/// feature settings. Interned while alive, so equal sets share one `id` — the width cache's key — no matter
 /// how many `Font`/`FontStack` values, or sizes, refer to them.
 final class FontSet: Sendable {
     let id: Int
@@ -28,26 +28,48 @@ final class FontSet: Sendable {
         self.colorFaceIndices = faces.indices.filter { faces[$0].isColor }
     }
 
-    struct Member: Hashable {
+    struct Member {
         let face: FontFace
         let features: [FontFeature]
+    }
 
-        static func == (a: Member, b: Member) -> Bool { a.face === b.face && a.features == b.features }
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(face.id)
-            hasher.combine(features)
+    /// The live sets by content. Entries are weak: a set, and with it any face loaded from bytes
+    /// that only it holds, is freed when the last `Font` or `FontStack` using it is gone. Ids
+    /// are never reused, so width-cache entries of a freed set can never answer for another.
+    private struct Interned {
+        struct Key: Hashable {
+            let faceIDs: [Int]
+            let features: [[FontFeature]]
+        }
+        struct Entry {
+            let id: Int
+            weak var set: FontSet?
+        }
+        var sets: [Key: Entry] = [:]
+        var nextID = 0
+    }
+
+    private static let interned = Lock(Interned())
+
+    private var key: Interned.Key { Interned.Key(faceIDs: faces.map(\.id), features: featureSettings) }
+
+    /// The one live set made of `members` (created when none is). O(members) under a lock.
+    static func of(_ members: [Member]) -> FontSet {
+        let key = Interned.Key(faceIDs: members.map(\.face.id), features: members.map(\.features))
+        return interned.withLock { table in
+            if let set = table.sets[key]?.set { return set }
+            let set = FontSet(id: table.nextID, members: members)
+            table.nextID += 1
+            table.sets[key] = Interned.Entry(id: set.id, set: set)
+            return set
         }
     }
 
-    private static let interned = Lock<[[Member]: FontSet]>([:])
-
-    /// The one set made of `members` (created on first use). O(members) under a lock.
-    static func of(_ members: [Member]) -> FontSet {
-        interned.withLock { sets in
-            if let set = sets[members] { return set }
-            let set = FontSet(id: sets.count, members: members)
-            sets[members] = set
-            return set
+    deinit {
+        // A set made meanwhile for the same members has its own entry: leave that one.
+        let (key, id) = (key, id)
+        Self.interned.withLock { table in
+            if table.sets[key]?.id == id { table.sets[key] = nil }
         }
     }
 }
