@@ -81,6 +81,49 @@ import TextMeasure
         #expect(throws: FontError.missingTable(path: "<memory>", table: "hmtx")) { try Font(data: bytes) }
     }
 
+    /// Noto Sans with `edit` applied to the table tagged `tag`, given the table's bytes and
+    /// its directory record (tag, checksum, offset, length).
+    func notoSans(editing tag: String, _ edit: (inout [UInt8], _ table: Range<Int>, _ record: Int) -> Void) throws -> [UInt8] {
+        var bytes = try notoSansBytes
+        func u32(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+        let tables = Int(bytes[4]) << 8 | Int(bytes[5])
+        let record = try #require((0..<tables).map { 12 + 16 * $0 }.first { Array(bytes[$0..<$0 + 4]) == Array(tag.utf8) })
+        edit(&bytes, u32(record + 8)..<u32(record + 8) + u32(record + 12), record)
+        return bytes
+    }
+
+    /// Fonts whose metrics tables load in HarfBuzz and FreeType alike but would measure every
+    /// glyph as 0 (or scale by nonsense) are refused, naming the table and field.
+    @Test func malformedMetricsNameTheField() throws {
+        func rejects(_ bytes: [UInt8], _ table: String, _ field: String) {
+            #expect {
+                try Font(data: bytes)
+            } throws: { error in
+                guard case .malformed(let path, let culprit, let name, _)? = error as? FontError else { return false }
+                return path == "<memory>" && culprit == table && name == field
+            }
+        }
+        // hhea.numberOfHMetrics (offset 34) = 0.
+        rejects(try notoSans(editing: "hhea") { bytes, table, _ in bytes[table.lowerBound + 34] = 0; bytes[table.lowerBound + 35] = 0 },
+                "hhea", "numberOfHMetrics")
+        // Every byte of hmtx zeroed.
+        rejects(try notoSans(editing: "hmtx") { bytes, table, _ in bytes.replaceSubrange(table, with: repeatElement(0, count: table.count)) },
+                "hmtx", "advanceWidth")
+        // hmtx two bytes shorter than hhea and maxp say (the directory's length field).
+        rejects(try notoSans(editing: "hmtx") { bytes, table, record in
+            let length = table.count - 2
+            bytes.replaceSubrange(record + 12..<record + 16, with: [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: length >> $0) })
+        }, "hmtx", "length")
+        // head.unitsPerEm (offset 18) = 0 and 20000.
+        for upem in [0, 20_000] {
+            rejects(try notoSans(editing: "head") { bytes, table, _ in
+                bytes[table.lowerBound + 18] = UInt8(upem >> 8); bytes[table.lowerBound + 19] = UInt8(upem & 0xFF)
+            }, "head", "unitsPerEm")
+        }
+        #expect(FontError.malformed(path: "a.ttf", table: "hhea", field: "numberOfHMetrics", problem: "0")
+            .description.contains("a.ttf: hhea.numberOfHMetrics"))
+    }
+
     @Test func invalidSizesAndFeatures() throws {
         for size in [0, -3, .infinity] {
             #expect(throws: FontError.invalidSize(size)) { try Font.bundled(.notoSans, size: size) }

@@ -8,8 +8,12 @@ public enum FontError: Error, Sendable, Equatable, CustomStringConvertible {
     case notAFont(path: String)
     /// The font's table directory points past the end of the data: the file was cut short.
     case truncated(path: String, table: String)
-    /// A table that measurement needs (`cmap`, `head`, `hhea`, `hmtx`) is absent.
+    /// A table that measurement needs (`cmap`, `head`, `hhea`, `hmtx`, `maxp`) is absent.
     case missingTable(path: String, table: String)
+    /// A field that widths are computed from holds a value OpenType does not allow, or one that
+    /// disagrees with another table (`hhea.numberOfHMetrics` of 0, an `hmtx` shorter than `hhea`
+    /// and `maxp` say, `head.unitsPerEm` outside 16...16384): the font would measure wrong.
+    case malformed(path: String, table: String, field: String, problem: String)
     /// A collection (.ttc/.otc) has no face at `index`; it has `faceCount` faces.
     case faceIndexOutOfRange(path: String, index: Int, faceCount: Int)
     /// fontconfig has no installed font whose family is `family`.
@@ -30,6 +34,7 @@ public enum FontError: Error, Sendable, Equatable, CustomStringConvertible {
         case .notAFont(let path): "not a font file (no OpenType/TrueType data): \(path)"
         case .truncated(let path, let table): "truncated font file \(path): table '\(table)' runs past the end"
         case .missingTable(let path, let table): "font \(path) lacks the required '\(table)' table"
+        case .malformed(let path, let table, let field, let problem): "malformed font \(path): \(table).\(field): \(problem)"
         case .faceIndexOutOfRange(let path, let index, let count):
             "face index \(index) is out of range for \(path), which has \(count) face\(count == 1 ? "" : "s")"
         case .familyNotFound(let family): "no installed font family named \"\(family)\" (fontconfig)"

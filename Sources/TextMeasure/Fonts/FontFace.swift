@@ -33,10 +33,7 @@ final class FontFace: @unchecked Sendable {
     let font: OpaquePointer
 
     private init(blob: OpaquePointer, source: String, faceIndex: Int, id: Int) throws(FontError) {
-        let directory = try SfntDirectory(blob: blob, faceIndex: faceIndex, source: source)
-        for table in ["cmap", "head", "hhea", "hmtx"] where !directory.tags.contains(table) {
-            throw .missingTable(path: source, table: table)
-        }
+        _ = try SfntDirectory(blob: blob, faceIndex: faceIndex, source: source)
         try Self.validateWithFreeType(blob: blob, faceIndex: faceIndex, source: source)
         let face = hb_face_create(blob, UInt32(faceIndex))!
         hb_face_make_immutable(face)

@@ -1,11 +1,13 @@
 internal import CHarfBuzz
 
 /// The table directory of one face of an sfnt (TrueType/OpenType) file or collection, read and
-/// checked against the data's length: HarfBuzz quietly treats a table that runs past the end
-/// of a cut-short file as empty, which would measure as silently wrong numbers.
+/// checked against the data's length, and the fields that widths are computed from checked
+/// against each other: HarfBuzz quietly treats a table that runs past the end of a cut-short
+/// file as empty, and a zero or short metrics table as zero advances, which would measure as
+/// silently wrong numbers.
 struct SfntDirectory {
-    /// The four-letter tags of the face's tables.
-    let tags: Set<String>
+    /// Each table's offset and length in bytes.
+    private let tables: [String: Range<Int>]
 
     init(blob: OpaquePointer, faceIndex: Int, source: String) throws(FontError) {
         var length: UInt32 = 0
@@ -35,13 +37,54 @@ struct SfntDirectory {
         guard offsetTable + 12 + 16 * tableCount <= bytes.count else {
             throw .truncated(path: source, table: "table directory")
         }
-        var tags = Set<String>()
+        var tables: [String: Range<Int>] = [:]
         for index in 0..<tableCount {
             let record = offsetTable + 12 + 16 * index
             let name = tag(record)
-            guard u32(record + 8) + u32(record + 12) <= bytes.count else { throw .truncated(path: source, table: name) }
-            tags.insert(name)
+            let (offset, length) = (u32(record + 8), u32(record + 12))
+            guard offset + length <= bytes.count else { throw .truncated(path: source, table: name) }
+            tables[name] = offset..<offset + length
         }
-        self.tags = tags
+        self.tables = tables
+        for table in ["cmap", "head", "hhea", "hmtx", "maxp"] where tables[table] == nil {
+            throw .missingTable(path: source, table: table)
+        }
+        try checkMetrics(bytes, source: source)
+    }
+
+    /// The fields horizontal advances come from, as OpenType bounds them: `head.unitsPerEm` in
+    /// 16...16384, at least one glyph and one long metric, an `hmtx` as long as `hhea` and `maxp`
+    /// say (a long metric per glyph up to `numberOfHMetrics`, a side bearing for each glyph
+    /// after), and not every advance zero. O(numberOfHMetrics).
+    private func checkMetrics(_ bytes: UnsafeRawBufferPointer, source: String) throws(FontError) {
+        /// The big-endian `UInt16` at `offset` of `table`, which must be long enough to hold it.
+        func field(_ table: String, _ name: String, at offset: Int) throws(FontError) -> Int {
+            let range = tables[table]!
+            guard offset + 2 <= range.count else {
+                throw .malformed(path: source, table: table, field: name, problem: "the table is only \(range.count) bytes long")
+            }
+            return Int(bytes[range.lowerBound + offset]) << 8 | Int(bytes[range.lowerBound + offset + 1])
+        }
+        let upem = try field("head", "unitsPerEm", at: 18)
+        guard (16...16384).contains(upem) else {
+            throw .malformed(path: source, table: "head", field: "unitsPerEm", problem: "\(upem) is outside 16...16384")
+        }
+        let glyphs = try field("maxp", "numGlyphs", at: 4)
+        guard glyphs > 0 else { throw .malformed(path: source, table: "maxp", field: "numGlyphs", problem: "the font has no glyphs") }
+        let metrics = try field("hhea", "numberOfHMetrics", at: 34)
+        guard metrics > 0 else {
+            throw .malformed(path: source, table: "hhea", field: "numberOfHMetrics", problem: "0: no glyph has an advance")
+        }
+        let longMetrics = min(metrics, glyphs)
+        let hmtx = tables["hmtx"]!
+        let needed = 4 * longMetrics + 2 * (glyphs - longMetrics)
+        guard hmtx.count >= needed else {
+            throw .malformed(path: source, table: "hmtx", field: "length", problem:
+                "\(hmtx.count) bytes, but hhea.numberOfHMetrics (\(metrics)) and maxp.numGlyphs (\(glyphs)) need \(needed)")
+        }
+        let advances = stride(from: hmtx.lowerBound, to: hmtx.lowerBound + 4 * longMetrics, by: 4)
+        guard advances.contains(where: { bytes[$0] != 0 || bytes[$0 + 1] != 0 }) else {
+            throw .malformed(path: source, table: "hmtx", field: "advanceWidth", problem: "every advance is 0")
+        }
     }
 }
