@@ -63,6 +63,33 @@ import TextMeasure
         }
     }
 
+    /// 2b. A word wider than its line breaks between grapheme clusters into lines that are
+    /// each exactly as wide as the line shaped alone, and full: one more cluster would not fit.
+    /// Words mix scripts without a break opportunity, so some are one face and some several.
+    @Test func overlongWordLinesAreExactAndFull() async {
+        await propertyCheck(count: Self.cases, input: WrapGen.word, WrapGen.width) { word, width in
+            let layout = stack.prepare(word).layout(width: width)
+            var problems: [String] = []
+            let characters = Array(word)
+            var next = 0  // the first character of the current line
+            for (number, line) in layout.lines.enumerated() {
+                let shaped = stack.width(of: line.text, cache: nil)
+                if line.width != shaped {
+                    problems.append("line \(number) \(WrapGen.literal(line.text)) reports \(line.width), shapes to \(shaped)")
+                }
+                next += line.text.count
+                if number < layout.lines.count - 1, next < characters.count {
+                    let longer = line.text + String(characters[next])
+                    let wider = stack.width(of: longer, cache: nil)
+                    if wider <= width + Self.epsilon {
+                        problems.append("line \(number) \(WrapGen.literal(line.text)) could take one more: \(wider)")
+                    }
+                }
+            }
+            #expect(problems.isEmpty, "\(Self.describe(word, width)): \(problems)")
+        }
+    }
+
     /// 3. The line count never grows as the width grows.
     @Test func lineCountNeverGrowsWithWidth() async {
         await propertyCheck(count: Self.cases, input: WrapGen.text, WrapGen.width, WrapGen.width) { text, a, b in
@@ -302,6 +329,16 @@ enum WrapGen {
     static let text = zip(Gen.int(in: 0..<totalWeight), Gen.int(in: 0...9_999))
         .map { kind, variant in piece(kind: kind, variant: variant) }
         .array(of: 0...24)
+        .map { $0.joined() }
+
+    /// One word without a break opportunity, up to 60 pieces of letters and digits in Latin,
+    /// accented Latin, Greek, Cyrillic, Arabic, Hebrew and Devanagari (the kinds 0 and 10–15).
+    static let word = zip(Gen.int(in: 0...6), Gen.int(in: 0...9_999))
+        .map { kind, variant -> String in
+            let pieces = kinds[[0, 10, 11, 12, 13, 14, 15][kind]].variants
+            return pieces[variant % pieces.count]
+        }
+        .array(of: 1...60)
         .map { $0.joined() }
 
     /// Widths from 0 to 500: exactly 0, tiny (under 2 pt), small (under 20 pt) or any.

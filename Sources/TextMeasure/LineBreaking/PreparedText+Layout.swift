@@ -14,7 +14,8 @@ extension PreparedText {
     ///
     /// O(segments) arithmetic, plus shaping a line whole when its summed width ends within
     /// 0.05 em below (0.03 em above) `width`, and shaping prefixes when a segment must break
-    /// between graphemes.
+    /// between graphemes: O(line × log line) for each line of it, so a word many lines long
+    /// costs time linear in its length.
     public func layout(width: Double, maxLines: Int = 0, truncation: Truncation = .end, ellipsis: String = "…",
                        lineHeight: LineHeight = .font) -> TextLayout {
         let limit = Self.limit(width)
@@ -84,7 +85,16 @@ extension PreparedText {
         var line = LineBox(start: 0, end: 0, contentEnd: 0, width: 0, faces: FaceMask(), isHyphenated: false)
         var pen = 0.0, placed = 0
         var index = 0
-        var resume: Int?  // where the rest of a segment broken between graphemes starts
+        // A segment wider than a line is broken between graphemes: its cluster boundaries are
+        // found once, and `resume` is the boundary (an index into them) where its rest starts.
+        // `clusterWidth`, its mean cluster width, guesses how many clusters fill a line; `clusters`
+        // gives the width of most candidate lines without shaping them.
+        var boundaries: [Int] = []
+        var clusterWidth = 0.0
+        var clusters: ClusterWidths?
+        var resume: Int?
+        /// How many clusters of mean width fill a line (a Double, so a zero width or a huge limit cannot trap).
+        var lineGuess: Int { Int(min(limit / clusterWidth, Double(boundaries.count))) }
 
         func finish(at end: Int) {
             line.end = end
@@ -95,10 +105,29 @@ extension PreparedText {
             placed = 0
         }
 
+        /// Ends the line after the first `split.count` clusters from `resume` (or the segment's start).
+        func breakLine(at split: (count: Int, width: Double, faces: FaceMask)) {
+            let first = resume ?? 0
+            let end = boundaries[first + split.count]
+            line.contentEnd = hangingWhitespaceStart(in: boundaries[first]..<end)
+            line.width = split.width
+            line.faces.formUnion(split.faces)
+            finish(at: end)
+            resume = first + split.count
+        }
+
         while index < segments.count {
             if boxes.count == lineLimit { return (boxes, hasVisibleText(after: line.start) ? .visible : .blank) }
             let segment = segments[index]
-            let from = resume ?? segment.start
+            let from = resume.map { boundaries[$0] } ?? segment.start
+            let suffix = segment.isSoftHyphen ? self.hyphen : ""
+            // The rest of a broken segment takes its own line: find how much of it fits before
+            // measuring it whole, so each line costs its own length, not the rest's.
+            if let first = resume,
+               let split = graphemePrefix(boundaries, from: first, widths: clusters, fitting: limit, suffix: suffix, guess: lineGuess) {
+                breakLine(at: split)
+                continue
+            }
             // Text on a line is measured in the context of the text before it on the line; a line
             // starts without context, as a renderer drawing it alone would shape it.
             let piece = resume != nil ? span(from..<segment.breakStart, from: 0, previous: nil)
@@ -125,14 +154,14 @@ extension PreparedText {
                 finish(at: from)
                 continue
             }
-            if !fits, let split = graphemePrefix(from..<segment.contentEnd, fitting: limit,
-                                                 suffix: segment.isSoftHyphen ? self.hyphen : "") {
-                line.contentEnd = hangingWhitespaceStart(in: from..<split.end)
-                line.width = split.width
-                line.faces.formUnion(split.faces)
-                finish(at: split.end)
-                resume = split.end
-                continue
+            if !fits, resume == nil {
+                boundaries = graphemeBoundaries(in: segment.start..<segment.contentEnd)
+                clusterWidth = piece.content / Double(max(1, boundaries.count - 1))
+                clusters = clusterWidths(boundaries)
+                if let split = graphemePrefix(boundaries, from: 0, widths: clusters, fitting: limit, suffix: suffix, guess: lineGuess) {
+                    breakLine(at: split)
+                    continue
+                }
             }
             pen += piece.advance
             placed += 1
@@ -156,39 +185,93 @@ extension PreparedText {
         return (boxes, .nothing)
     }
 
-    /// The longest prefix of `range` (whole grapheme clusters, at least one, and any invisible
-    /// clusters after them that still fit) whose exact width fits `limit`, `suffix` counted
-    /// when the prefix is all of `range`; nil when all of it fits. Binary search over the
-    /// cluster boundaries, shaping each candidate prefix: O(length × log length).
-    private func graphemePrefix(_ range: Range<Int>, fitting limit: Double, suffix: String)
-        -> (end: Int, width: Double, faces: FaceMask)? {
-        let boundaries = graphemeBoundaries(in: range)
-        guard boundaries.count > 1 else { return nil }
+    /// The longest run of whole grapheme clusters from boundary `first` (at least one, and any
+    /// invisible clusters after them that still fit) whose exact width fits `limit`, `suffix`
+    /// counted when the run reaches the last boundary: its cluster count, width and faces; nil
+    /// when all of them fit. Measures the candidate runs `largestFitting` asks for from `guess`
+    /// clusters on, each from `widths` where it can, else shaped: the cost follows the run's
+    /// length, not the number of boundaries (two shapings of about a run when the guess is right
+    /// and `widths` cannot help, O(run × log run) at worst).
+    private func graphemePrefix(_ boundaries: [Int], from first: Int, widths: ClusterWidths?, fitting limit: Double,
+                                suffix: String, guess: Int) -> (count: Int, width: Double, faces: FaceMask)? {
+        let total = boundaries.count - 1 - first
+        guard total > 0 else { return nil }
         func prefix(_ count: Int) -> Measured {
-            span(range.lowerBound..<boundaries[count], from: 0, suffix: count == boundaries.count - 1 ? suffix : "", previous: nil)
-        }
-        var low = 1, high = boundaries.count - 1  // the answer is in low...high
-        var best = prefix(1)
-        while low < high {
-            let middle = (low + high + 1) / 2
-            let candidate = prefix(middle)
-            if candidate.content <= limit {
-                low = middle
-                best = candidate
-            } else {
-                high = middle - 1
+            let last = first + count
+            if last < boundaries.count - 1 || suffix.isEmpty, let units = widths?.units(from: first, to: last) {
+                let width = stack.points(Double(units))
+                return (width, width, units > 0 ? FaceMask(0) : FaceMask())
             }
+            return span(boundaries[first]..<boundaries[last], from: 0, suffix: last == boundaries.count - 1 ? suffix : "", previous: nil)
         }
+        var fitting: Measured?
+        var count = Self.largestFitting(above: 1, upTo: total, guess: guess) { count in
+            let candidate = prefix(count)
+            if candidate.content <= limit { fitting = candidate }
+            return candidate.content <= limit
+        }
+        var best = fitting ?? prefix(1)  // a line takes one cluster, fitting or not
         // Invisible clusters (a soft hyphen, a joiner) stay with the one before them when they fit.
-        while low < boundaries.count - 1,
-              slice(boundaries[low]..<boundaries[low + 1]).unicodeScalars.allSatisfy(\.properties.isDefaultIgnorableCodePoint) {
-            let longer = prefix(low + 1)
+        while count < total,
+              slice(boundaries[first + count]..<boundaries[first + count + 1]).unicodeScalars
+                .allSatisfy(\.properties.isDefaultIgnorableCodePoint) {
+            let longer = prefix(count + 1)
             guard longer.content <= max(limit, best.content) else { break }
-            low += 1
+            count += 1
             best = longer
         }
-        if low == boundaries.count - 1 { return nil }
-        return (boundaries[low], best.content, best.faces)
+        return count == total ? nil : (count, best.content, best.faces)
+    }
+
+    /// The widths of the clusters between `boundaries` (a segment's content) from one shaping,
+    /// when one face shapes it all (see `ClusterWidths`).
+    private func clusterWidths(_ boundaries: [Int]) -> ClusterWidths? {
+        var bytes = text
+        return bytes.withUTF8 {
+            ClusterWidths(UnsafeBufferPointer(rebasing: $0[boundaries[0]..<boundaries[boundaries.count - 1]]),
+                          boundaries: boundaries, in: stack.fontSet)
+        }
+    }
+
+    /// The largest count in `lower...upper` that `fits`, for a `fits` that holds up to some
+    /// count and not after it; `lower` itself is never asked. Starts at `guess` (else just above
+    /// `lower`) and doubles its step away from it until the answer is bracketed, then bisects:
+    /// O(log |answer − guess|) calls, so a good guess costs two, however large `upper` is.
+    static func largestFitting(above lower: Int, upTo upper: Int, guess: Int? = nil, _ fits: (Int) -> Bool) -> Int {
+        var low = lower, high = upper  // the answer is in low...high
+        var step = 1
+        if let guess, low < high, guess > low + 1 {  // down from a guess that does not fit
+            let first = min(guess, high)
+            if fits(first) {
+                low = first
+            } else {
+                high = first - 1
+                while low < high {
+                    let probe = max(high - step + 1, low + 1)
+                    if fits(probe) {
+                        low = probe
+                        break
+                    }
+                    high = probe - 1
+                    step *= 2
+                }
+                step = 1
+            }
+        }
+        while low < high {  // up from `low`
+            let probe = min(low + step, high)
+            guard fits(probe) else {
+                high = probe - 1
+                break
+            }
+            low = probe
+            step *= 2
+        }
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if fits(middle) { low = middle } else { high = middle - 1 }
+        }
+        return low
     }
 
     /// The UTF-8 offsets of the grapheme cluster boundaries in `range`, both ends included.

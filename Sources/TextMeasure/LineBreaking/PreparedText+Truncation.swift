@@ -26,9 +26,10 @@ extension PreparedText {
     /// The most grapheme clusters of `head` (from its start) and of `tail` (from its end) that
     /// fit `limit` around `ellipsis`, as `truncation` places them; when `head` and `tail` are the
     /// same stretch, at least one cluster of it is left out. Whitespace next to the ellipsis is
-    /// dropped ("John…", not "John …"). Binary search over the number of clusters kept,
-    /// shaping each candidate whole (through the cache, so cutting the same text to the same
-    /// width again is lookups): O(length × log length). Just the ellipsis if nothing fits
+    /// dropped ("John…", not "John …"). Searches the number of clusters kept up from none
+    /// (`largestFitting`), shaping each candidate whole (through the cache, so cutting the same
+    /// text to the same width again is lookups): O(length) to find the clusters, and
+    /// O(kept × log kept) shaping. Just the ellipsis if nothing fits
     /// with it, and an empty line if the ellipsis alone does not fit.
     func cut(head: Range<Int>, tail: Range<Int>, width limit: Double, truncation: Truncation, ellipsis: String)
         -> (text: String, width: Double, faces: FaceMask) {
@@ -51,20 +52,14 @@ extension PreparedText {
                 .trimmingHangingWhitespace(atEnd: false)
             return kept + ellipsis + tailKept
         }
-        var low = -1, high = max(most, 0)  // -1: not even the ellipsis fits
         var best: (text: String, measured: Measured)?
-        while low < high {
-            let middle = (low + high + 1) / 2
-            let text = candidate(keeping: middle)
+        // -1: not even the ellipsis fits. `best` is set at each count that fits, the last of which is the answer.
+        _ = Self.largestFitting(above: -1, upTo: max(most, 0)) { count in
+            let text = candidate(keeping: count)
             let measured = measure(line: text, from: 0, previous: nil, cache: cache)  // the line starts here
-            if measured.content <= limit {
-                low = middle
-                best = (text, measured)
-            } else {
-                high = middle - 1
-            }
+            if measured.content <= limit { best = (text, measured) }
+            return measured.content <= limit
         }
-        // `best` is set whenever `low` rises, so it is nil only when nothing fits.
         guard let best else { return ("", 0, FaceMask(0)) }
         return (best.text, best.measured.content, best.measured.faces)
     }

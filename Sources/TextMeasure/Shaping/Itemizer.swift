@@ -66,6 +66,13 @@ enum Itemizer {
         return script == HB_SCRIPT_COMMON || script == HB_SCRIPT_INHERITED
     }
 
+    /// Whether `utf8` holds a scalar of a script other than Common, Inherited or Unknown, one
+    /// that decides the script HarfBuzz guesses for a buffer.
+    static func hasStrongScript(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        if utf8.allSatisfy({ $0 < 0x80 }) { return utf8.contains { (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) } }
+        return script(of: String(decoding: utf8, as: UTF8.self).unicodeScalars[...]) != HB_SCRIPT_COMMON
+    }
+
     /// The first script of the cluster that is not Common, Inherited or Unknown; else Common.
     private static func script(of cluster: Substring.UnicodeScalarView) -> hb_script_t {
         for scalar in cluster {

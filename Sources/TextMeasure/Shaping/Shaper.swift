@@ -37,13 +37,15 @@ enum Shaper {
         }
     }
 
-    /// Sum of the `x_advance`s, in font units, of `range` of `utf8` shaped with `face`, and the
-    /// part of that sum from glyphs of clusters at or after `hangingStart`.
+    /// This thread's buffer holding `range` of `utf8` shaped with `face`.
     /// The rest of `utf8` is passed as context (Arabic joining across a run boundary); the
     /// script and direction are HarfBuzz's guess over the run, which itemization made
     /// single-script; the beginning/end-of-text flags are set where the run touches them.
-    static func advance(_ utf8: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, face: FontFace,
-                        features: [hb_feature_t], hangingStart: Int = .max) -> (units: Int, hanging: Int) {
+    static func shape(_ utf8: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, face: FontFace,
+                      features: [hb_feature_t]) -> OpaquePointer {
+        #if DEBUG
+        probe?.count(range.count)
+        #endif
         let buffer = ShapingBuffer.cleared()
         utf8.withMemoryRebound(to: CChar.self) {
             hb_buffer_add_utf8(buffer, $0.baseAddress, Int32($0.count), UInt32(range.lowerBound), Int32(range.count))
@@ -55,6 +57,25 @@ enum Shaper {
         hb_buffer_set_language(buffer, neutralLanguage)
         hb_buffer_guess_segment_properties(buffer)
         hb_shape(face.font, buffer, features, UInt32(features.count))
+        return buffer
+    }
+
+    #if DEBUG
+    /// Counts the UTF-8 bytes this task shapes (debug builds only): tests bound the shaping
+    /// work of an algorithm with it, where a timing would be noise.
+    final class Probe: @unchecked Sendable {
+        private(set) var bytes = 0
+        func count(_ bytes: Int) { self.bytes += bytes }
+    }
+
+    @TaskLocal static var probe: Probe?
+    #endif
+
+    /// Sum of the `x_advance`s, in font units, of `range` of `utf8` shaped with `face`, and the
+    /// part of that sum from glyphs of clusters at or after `hangingStart` (see `shape`).
+    static func advance(_ utf8: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, face: FontFace,
+                        features: [hb_feature_t], hangingStart: Int = .max) -> (units: Int, hanging: Int) {
+        let buffer = shape(utf8, range, face: face, features: features)
         var count: UInt32 = 0
         guard let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return (0, 0) }
         var sum = 0

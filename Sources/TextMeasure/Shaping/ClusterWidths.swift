@@ -1,0 +1,73 @@
+internal import CHarfBuzz
+
+/// The widths of every stretch of whole grapheme clusters of one text, from one shaping, for
+/// cutting a word wider than a line into lines without shaping each candidate line.
+///
+/// HarfBuzz marks a glyph `UNSAFE_TO_BREAK` when cutting the text at the start of its cluster
+/// could shape either side differently. Where the glyphs starting at a boundary carry no such
+/// mark, the text cut there shapes, side by side, to exactly the glyphs of the whole. So a
+/// stretch between two such boundaries, shaped alone, is as wide as the sum of its glyphs'
+/// advances in the whole shaping, to the font unit. That holds when the stretch alone gets
+/// the same face and the same HarfBuzz script as the whole, which `units(from:to:)` checks.
+struct ClusterWidths {
+    /// `sums[i]`: the advance, in font units, of the clusters before boundary `i`.
+    private var sums: [Int]
+    /// Whether the text can be cut at boundary `i` without changing the glyphs of either side.
+    private var safe: [Bool]
+    /// How many clusters before boundary `i` hold a scalar of a script other than Common,
+    /// Inherited or Unknown: a stretch without one would be shaped as Common, not as the whole.
+    private var strong: [Int]
+
+    /// The widths of `utf8` cut at `boundaries` (its cluster boundaries, as offsets from
+    /// `boundaries[0]`, where `utf8` starts, to its end), when face 0 of `set` shapes all of it
+    /// as one run; else nil. One shaping and two passes: O(length).
+    init?(_ utf8: UnsafeBufferPointer<UInt8>, boundaries: [Int], in set: FontSet) {
+        let base = boundaries[0]
+        let clusters = boundaries.count - 1
+        guard clusters > 0, !utf8.contains(0x09) else { return nil }
+        if !Itemizer.isSingleRun(utf8, in: set) {
+            let runs = Itemizer.runs(of: String(decoding: utf8, as: UTF8.self), in: set)
+            guard runs.count == 1, runs[0].faceIndex == 0 else { return nil }
+        }
+        let buffer = Shaper.shape(utf8, utf8.indices, face: set.faces[0], features: set.hbFeatures[0])
+        var count: UInt32 = 0
+        guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
+              let positions = hb_buffer_get_glyph_positions(buffer, nil) else { return nil }
+        let backward = hb_buffer_get_direction(buffer) == HB_DIRECTION_RTL
+
+        var units = [Int](repeating: 0, count: clusters)
+        var starts = [Bool](repeating: false, count: clusters + 1)  // a glyph's cluster starts at boundary i
+        var unsafe = [Bool](repeating: false, count: clusters + 1)
+        var cluster = 0
+        for step in 0..<Int(count) {  // in logical order, so glyph clusters never decrease
+            let glyph = backward ? Int(count) - 1 - step : step
+            let offset = base + Int(infos[glyph].cluster)
+            while cluster + 1 < clusters, boundaries[cluster + 1] <= offset { cluster += 1 }
+            units[cluster] += Int(positions[glyph].x_advance)
+            if boundaries[cluster] == offset {
+                starts[cluster] = true
+                if hb_glyph_info_get_glyph_flags(infos + glyph).rawValue & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0 {
+                    unsafe[cluster] = true
+                }
+            }
+        }
+        sums = [0]
+        sums.reserveCapacity(clusters + 1)
+        for width in units { sums.append(sums[sums.count - 1] + width) }
+        safe = (0...clusters).map { $0 == 0 || $0 == clusters || (starts[$0] && !unsafe[$0]) }
+
+        strong = [0]
+        strong.reserveCapacity(clusters + 1)
+        for index in 0..<clusters {
+            let bytes = UnsafeBufferPointer(rebasing: utf8[boundaries[index] - base..<boundaries[index + 1] - base])
+            strong.append(strong[index] + (Itemizer.hasStrongScript(bytes) ? 1 : 0))
+        }
+    }
+
+    /// The width in font units of clusters `first..<last` shaped alone, when the whole's
+    /// shaping gives it; nil when it must be shaped. O(1).
+    func units(from first: Int, to last: Int) -> Int? {
+        guard safe[first], safe[last], strong[last] > strong[first] || strong[sums.count - 1] == 0 else { return nil }
+        return sums[last] - sums[first]
+    }
+}
