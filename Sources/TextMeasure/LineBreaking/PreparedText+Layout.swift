@@ -155,9 +155,14 @@ extension PreparedText {
                 continue
             }
             if !fits, resume == nil {
-                boundaries = graphemeBoundaries(in: segment.start..<segment.contentEnd)
+                if let widths = segment.clusters, let end = widths.boundaries.lastIndex(of: segment.contentEnd) {
+                    boundaries = Array(widths.boundaries[...end])
+                    clusters = widths
+                } else {
+                    boundaries = graphemeBoundaries(in: segment.start..<segment.contentEnd)
+                    clusters = clusterWidths(boundaries)
+                }
                 clusterWidth = piece.content / Double(max(1, boundaries.count - 1))
-                clusters = clusterWidths(boundaries)
                 if let split = graphemePrefix(boundaries, from: 0, widths: clusters, fitting: limit, suffix: suffix, guess: lineGuess) {
                     breakLine(at: split)
                     continue
@@ -276,13 +281,7 @@ extension PreparedText {
 
     /// The UTF-8 offsets of the grapheme cluster boundaries in `range`, both ends included.
     func graphemeBoundaries(in range: Range<Int>) -> [Int] {
-        var offsets = [range.lowerBound]
-        var offset = range.lowerBound
-        for character in text[index(range.lowerBound)..<index(range.upperBound)] {
-            offset += character.utf8.count
-            offsets.append(offset)
-        }
-        return offsets
+        FontStack.graphemeBoundaries(of: text[index(range.lowerBound)..<index(range.upperBound)], from: range.lowerBound)
     }
 
     /// Whether anything but whitespace and line breaks follows `offset`.

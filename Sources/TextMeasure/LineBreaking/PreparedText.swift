@@ -45,6 +45,9 @@ public struct PreparedText: Sendable {
         /// The widths above depend on that context: the segment starts with a common character
         /// and follows text in a fallback face. At a line's start it is measured again alone.
         var dependsOnContext: Bool
+        /// For a long segment one face shapes: the widths of its clusters, which gave the widths
+        /// above and break it between graphemes without shaping it again.
+        var clusters: ClusterWidths?
     }
 
     /// The widths of segment `index` at the start of a line, where no text precedes it.
@@ -129,11 +132,15 @@ extension FontStack {
                 var segment = PreparedText.Segment(
                     start: start, contentEnd: contentEnd, breakStart: breakStart, end: end, isHard: isHard,
                     isSoftHyphen: isSoftHyphen, hasTab: hasTab, contentWidth: 0, advance: 0, faces: FaceMask(0),
-                    lastFace: previous ?? 0, dependsOnContext: false)
+                    lastFace: previous ?? 0, dependsOnContext: false, clusters: nil)
                 if !hasTab, breakStart > start {
                     let text = String(decoding: piece, as: UTF8.self)
                     segment.dependsOnContext = (previous ?? 0) != 0 && Itemizer.startsWithCommon(text)
-                    let measured = measure(text, previous: segment.dependsOnContext ? previous : nil, cache: cache)
+                    if !segment.dependsOnContext, piece.count >= ClusterWidths.preparedLength {
+                        segment.clusters = ClusterWidths(piece, boundaries: Self.graphemeBoundaries(of: text, from: start), in: fontSet)
+                    }
+                    let measured = segment.clusters.flatMap { $0.measured(contentEnd: contentEnd) }
+                        ?? measure(text, previous: segment.dependsOnContext ? previous : nil, cache: cache)
                     segment.advance = points(measured.units)
                     segment.contentWidth = points(measured.units - measured.hangingUnits)
                     segment.faces = measured.faces
@@ -162,7 +169,18 @@ extension FontStack {
         }
     }
 
-    /// Eight spaces of the primary font.
+    /// The UTF-8 offsets of the grapheme cluster boundaries of `text`, which starts at offset
+    /// `start`: both ends included. O(length).
+    static func graphemeBoundaries(of text: some StringProtocol, from start: Int) -> [Int] {
+        var offsets = [start]
+        var offset = start
+        for character in text {
+            offset += character.utf8.count
+            offsets.append(offset)
+        }
+        return offsets
+    }
+
     /// Eight spaces of the primary font, for a text that holds a tab; 0 (unused) for one that
     /// does not, which then costs no lookup of the space's width.
     func defaultTabInterval(for text: String, _ cache: WidthCache?) -> Double {

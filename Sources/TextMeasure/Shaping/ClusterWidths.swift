@@ -9,14 +9,20 @@ internal import CHarfBuzz
 /// stretch between two such boundaries, shaped alone, is as wide as the sum of its glyphs'
 /// advances in the whole shaping, to the font unit. That holds when the stretch alone gets
 /// the same face and the same HarfBuzz script as the whole, which `units(from:to:)` checks.
-struct ClusterWidths {
+final class ClusterWidths: Sendable {
+    /// The UTF-8 offsets of the cluster boundaries, both ends included.
+    let boundaries: [Int]
     /// `sums[i]`: the advance, in font units, of the clusters before boundary `i`.
-    private var sums: [Int]
+    private let sums: [Int]
     /// Whether the text can be cut at boundary `i` without changing the glyphs of either side.
-    private var safe: [Bool]
+    private let safe: [Bool]
     /// How many clusters before boundary `i` hold a scalar of a script other than Common,
     /// Inherited or Unknown: a stretch without one would be shaped as Common, not as the whole.
-    private var strong: [Int]
+    private let strong: [Int32]
+
+    /// Texts shorter than this (in UTF-8 bytes) are measured by shaping alone when prepared: only
+    /// a longer one is likely to be broken between graphemes, where these widths pay off.
+    static let preparedLength = 256
 
     /// The widths of `utf8` cut at `boundaries` (its cluster boundaries, as offsets from
     /// `boundaries[0]`, where `utf8` starts, to its end), when face 0 of `set` shapes all of it
@@ -36,8 +42,8 @@ struct ClusterWidths {
         let backward = hb_buffer_get_direction(buffer) == HB_DIRECTION_RTL
 
         var units = [Int](repeating: 0, count: clusters)
-        var starts = [Bool](repeating: false, count: clusters + 1)  // a glyph's cluster starts at boundary i
-        var unsafe = [Bool](repeating: false, count: clusters + 1)
+        // Per boundary: 1 when a glyph's cluster starts there, 2 when such a glyph is unsafe to break.
+        var marks = [UInt8](repeating: 0, count: clusters + 1)
         var cluster = 0
         for step in 0..<Int(count) {  // in logical order, so glyph clusters never decrease
             let glyph = backward ? Int(count) - 1 - step : step
@@ -45,29 +51,39 @@ struct ClusterWidths {
             while cluster + 1 < clusters, boundaries[cluster + 1] <= offset { cluster += 1 }
             units[cluster] += Int(positions[glyph].x_advance)
             if boundaries[cluster] == offset {
-                starts[cluster] = true
-                if hb_glyph_info_get_glyph_flags(infos + glyph).rawValue & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0 {
-                    unsafe[cluster] = true
-                }
+                let unsafe = hb_glyph_info_get_glyph_flags(infos + glyph).rawValue & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0
+                marks[cluster] |= unsafe ? 3 : 1
             }
         }
-        sums = [0]
+        var sums = [0], strong: [Int32] = [0]
         sums.reserveCapacity(clusters + 1)
-        for width in units { sums.append(sums[sums.count - 1] + width) }
-        safe = (0...clusters).map { $0 == 0 || $0 == clusters || (starts[$0] && !unsafe[$0]) }
-
-        strong = [0]
         strong.reserveCapacity(clusters + 1)
         for index in 0..<clusters {
+            sums.append(sums[index] + units[index])
             let bytes = UnsafeBufferPointer(rebasing: utf8[boundaries[index] - base..<boundaries[index + 1] - base])
             strong.append(strong[index] + (Itemizer.hasStrongScript(bytes) ? 1 : 0))
         }
+        self.boundaries = boundaries
+        self.sums = sums
+        self.strong = strong
+        self.safe = (0...clusters).map { $0 == 0 || $0 == clusters || marks[$0] == 1 }
     }
+
+    /// The width in font units of the clusters before boundary `index`, as shaped in the whole.
+    func units(before index: Int) -> Int { sums[index] }
 
     /// The width in font units of clusters `first..<last` shaped alone, when the whole's
     /// shaping gives it; nil when it must be shaped. O(1).
     func units(from first: Int, to last: Int) -> Int? {
         guard safe[first], safe[last], strong[last] > strong[first] || strong[sums.count - 1] == 0 else { return nil }
         return sums[last] - sums[first]
+    }
+
+    /// What shaping the whole text tells the layout, with whitespace from `contentEnd` on hanging
+    /// (see `Shaper.measure`), when `contentEnd` is a boundary; else nil.
+    func measured(contentEnd: Int) -> ShapedWidth? {
+        guard let index = boundaries.lastIndex(of: contentEnd) else { return nil }
+        let units = Double(sums[sums.count - 1])
+        return ShapedWidth(units: units, hangingUnits: units - Double(sums[index]), faces: FaceMask(0), lastFace: 0)
     }
 }
