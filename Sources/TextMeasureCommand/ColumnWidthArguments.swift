@@ -18,11 +18,11 @@ enum ColumnWidthArguments {
         let parts = argument.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
         let form = "--mode \(parts.prefix(2).joined(separator: ":"))"
         switch (parts[0], parts.dropFirst().first, parts.count) {
-        case ("fixed", _, 2): return .fixed(width: try number(parts[1], "--mode fixed:W", "W"))
+        case ("fixed", _, 2): return .fixed(width: try length(parts[1], "--mode fixed:W", "W"))
         case ("cell", nil, 1), ("cell", "all", 2): return .fitContentCell(sample: .all)
-        case ("cell", "sampledMax", 3): return .fitContentCell(sample: .sampledMax(sampleSize: try integer(parts[2], form, "N")))
+        case ("cell", "sampledMax", 3): return .fitContentCell(sample: .sampledMax(sampleSize: try count(parts[2], form)))
         case ("cell", "percentile", 4):
-            return .fitContentCell(sample: .percentile(try number(parts[2], form, "P"), sampleSize: try integer(parts[3], form, "N")))
+            return .fitContentCell(sample: .percentile(try percentile(parts[2], form), sampleSize: try count(parts[3], form)))
         default: throw ValidationError("--mode must be \(modeHelp), not '\(argument)'")
         }
     }
@@ -35,24 +35,38 @@ enum ColumnWidthArguments {
         case ("maxMeasured", 1): return .maxMeasured
         case ("maxNominal", 1): return .maxNominal
         case ("calibratedAverage", 1): return .calibratedAverage
-        case ("sampledMax", 2): return .sampledMax(sampleSize: try integer(parts[1], form, "N"))
+        case ("sampledMax", 2): return .sampledMax(sampleSize: try count(parts[1], form))
         case ("percentile", 3):
-            return .percentileMeasured(percentile: try number(parts[1], form, "P"), sampleSize: try integer(parts[2], form, "N"))
-        case ("estimatedAverage", 2): return .estimatedAverage(averageCharWidth: try number(parts[1], form, "C"))
+            return .percentileMeasured(percentile: try percentile(parts[1], form), sampleSize: try count(parts[2], form))
+        case ("estimatedAverage", 2): return .estimatedAverage(averageCharWidth: try length(parts[1], form, "C"))
         case ("hybrid", 3):
-            return .hybrid(sampleSize: try integer(parts[1], form, "N"), averageCharWidth: try number(parts[2], form, "C"))
-        case ("fixed", 2): return .fixed(width: try number(parts[1], form, "W"))
+            return .hybrid(sampleSize: try count(parts[1], form), averageCharWidth: try length(parts[2], form, "C"))
+        case ("fixed", 2): return .fixed(width: try length(parts[1], form, "W"))
         default: throw ValidationError("--strategy must be \(strategyHelp), not '\(argument)'")
         }
     }
 
-    private static func number(_ text: String, _ form: String, _ name: String) throws -> Double {
-        guard let value = Double(text) else { throw ValidationError("\(form): \(name) must be a number, not '\(text)'") }
+    /// A width W or average character width C: from 0 to 10⁹ px.
+    private static func length(_ text: String, _ form: String, _ name: String) throws -> Double {
+        guard let value = Double(text), LengthOption.isValid(value) else {
+            throw ValidationError("\(form): \(name) must be \(LengthOption.range), not '\(text)'")
+        }
         return value
     }
 
-    private static func integer(_ text: String, _ form: String, _ name: String) throws -> Int {
-        guard let value = Int(text) else { throw ValidationError("\(form): \(name) must be a whole number, not '\(text)'") }
+    /// A percentile P, in (0, 1].
+    private static func percentile(_ text: String, _ form: String) throws -> Double {
+        guard let value = Double(text), value > 0, value <= 1 else {
+            throw ValidationError("\(form): P must be a number in (0, 1], not '\(text)'")
+        }
+        return value
+    }
+
+    /// A sample size N, at least 1.
+    private static func count(_ text: String, _ form: String) throws -> Int {
+        guard let value = Int(text), value >= 1 else {
+            throw ValidationError("\(form): N must be a whole number of at least 1, not '\(text)'")
+        }
         return value
     }
 }

@@ -20,7 +20,7 @@ struct FontOptions: ParsableArguments {
     var features: String?
 
     func validate() throws {
-        guard size.isFinite, size > 0 else { throw ValidationError("--size must be a number greater than zero, not \(size)") }
+        try LengthOption.check(size, "--size", positive: true)
         if faceIndices.count > 1, faceIndices.count != fontPaths.count {
             throw ValidationError("give one --face-index for all fonts or one per --font (\(fontPaths.count) fonts, \(faceIndices.count) indices)")
         }

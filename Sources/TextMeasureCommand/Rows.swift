@@ -69,20 +69,20 @@ extension TextMeasureCommand {
 
         func validate() throws {
             for (value, option) in [(verticalPadding, "--vertical-padding"), (headerHeight, "--header-height"), (rowSpacing, "--row-spacing")] {
-                guard value.isFinite, value >= 0 else { throw ValidationError("\(option) must be a number of at least 0, not \(value)") }
+                try LengthOption.check(value, option)
             }
             if try givenWidths() != nil, options.frameWidth != nil {
                 throw ValidationError("--widths and --frame-width cannot be combined: the widths are used as given")
             }
         }
 
-        /// `--widths`, each a finite number of at least zero.
+        /// `--widths`, each a number from 0 to 10⁹.
         func givenWidths() throws -> [Double]? {
             try widths.map { list in
                 try list.split(separator: ",", omittingEmptySubsequences: false).enumerated().map { index, text in
                     let trimmed = text.trimmingCharacters(in: .whitespaces)
-                    guard let width = Double(trimmed), width.isFinite, width >= 0 else {
-                        throw ValidationError("--widths: width \(index + 1) must be a number of at least 0, not '\(text)'")
+                    guard let width = Double(trimmed), LengthOption.isValid(width) else {
+                        throw ValidationError("--widths: width \(index + 1) must be \(LengthOption.range), not '\(text)'")
                     }
                     return width
                 }

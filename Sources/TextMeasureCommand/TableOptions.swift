@@ -43,6 +43,10 @@ struct TableOptions: ParsableArguments {
     var delimiter = ","
 
     func validate() throws {
+        let lengths = [(min, "--min"), (max, "--max"), (frameWidth, "--frame-width"), (padding, "--padding"),
+                       (sortIndicator, "--sort-indicator")]
+        for case let (value?, option) in lengths { try LengthOption.check(value, option) }
+        if let max, min > max { throw ValidationError("--min (\(min)) must be at most --max (\(max))") }
         _ = try ColumnWidthArguments.mode(mode, strategy: strategy)
         _ = try separator()
     }

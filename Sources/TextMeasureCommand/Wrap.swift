@@ -38,7 +38,7 @@ extension TextMeasureCommand {
 
         @OptionGroup var font: FontOptions
 
-        @Option(help: ArgumentHelp("The width to break at in px (greater than zero); a line's \"width\" overrides it.",
+        @Option(help: ArgumentHelp("The width to break at in px (above 0, at most 1e9); a line's \"width\" overrides it.",
                                    valueName: "px"))
         var width: Double?
 
@@ -69,21 +69,19 @@ extension TextMeasureCommand {
         }
 
         func validate() throws {
-            if let width, !(width > 0) {
-                throw ValidationError("--width must be a number greater than zero, not \(width)")
-            }
+            if let width { try LengthOption.check(width, "--width", positive: true) }
             guard maxLines >= 0 else { throw ValidationError("--max-lines must be zero (unlimited) or more, not \(maxLines)") }
             _ = try Self.parseLineHeight(lineHeight)
         }
 
-        /// `font`, a positive number of px, or a positive factor followed by `x`.
+        /// `font`, a number of px, or a factor followed by `x`, each above 0 and at most 10⁹.
         static func parseLineHeight(_ argument: String) throws -> LineHeight {
             if argument == "font" { return .font }
             let isMultiple = argument.hasSuffix("x")
             let number = isMultiple ? String(argument.dropLast()) : argument
-            guard let value = Double(number), value.isFinite, value > 0 else {
-                throw ValidationError("--line-height must be 'font', a number of px greater than zero (e.g. 20) "
-                    + "or a factor greater than zero followed by x (e.g. 1.5x), not '\(argument)'")
+            guard let value = Double(number), LengthOption.isValid(value, positive: true) else {
+                throw ValidationError("--line-height must be 'font', a number of px above 0, at most 1e9 (e.g. 20) "
+                    + "or such a factor followed by x (e.g. 1.5x), not '\(argument)'")
             }
             return isMultiple ? .multiple(value) : .points(value)
         }

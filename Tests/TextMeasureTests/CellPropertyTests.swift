@@ -5,7 +5,7 @@ import TextMeasure
 
 /// Properties of the cell model over random trees: heights never grow with the width, the
 /// fitting width is never below the min-content width, nothing changes past the fitting width,
-/// insets add, lengths scale, and cached answers equal fresh ones.
+/// insets add, lengths scale, cached answers equal fresh ones, and absurd lengths give sane sizes.
 @Suite(.shrinking) struct CellPropertyTests {
     static let cases = 200
 
@@ -82,17 +82,39 @@ import TextMeasure
     }
 }
 
+extension CellPropertyTests {
+    /// 7. Whatever lengths a tree is built from (NaN, ±∞, negative, 1e308) and whatever width it
+    /// is measured at, every size it reports is finite and at least 0, and every placement finite.
+    @Test func absurdLengthsGiveFiniteSizes() async {
+        await propertyCheck(count: Self.cases, input: CellGen.absurdTree, CellGen.absurdWidth) { tree, width in
+            let cell = MeasuredCell(tree.node(scale: 1))
+            let sizes = [cell.fittingWidth, cell.minContentWidth, cell.height(atWidth: width), cell.width(atWidth: width),
+                         cell.overflow(atWidth: width)]
+            #expect(sizes.allSatisfy { $0.isFinite && $0 >= 0 }, "\(tree) at \(width): \(sizes)")
+            var unplaced: [CellPlacement] = [cell.placement(atWidth: width)], bad: [String] = []
+            while let placement = unplaced.popLast() {
+                let frame = [placement.x, placement.y, placement.width, placement.height, placement.baseline ?? 0]
+                if !frame.allSatisfy(\.isFinite) || placement.width < 0 || placement.height < 0 { bad.append("\(frame)") }
+                unplaced += placement.children
+            }
+            #expect(bad.isEmpty, "\(tree) at \(width): placements \(bad)")
+        }
+    }
+}
+
 /// Random cell trees, drawn as a list of numbers that `CellGen.Tree.node(scale:)` reads one at
 /// a time, so shrinking the list shrinks the tree.
 enum CellGen {
     struct Tree: CustomStringConvertible, Sendable {
         let codes: [Int]
         let spacers: Bool
+        /// Every length drawn from `CellGen.absurdLengths` instead.
+        var absurd = false
         var description: String { "tree \(codes)" }
 
         /// The tree with every length and the font size times `scale`.
         func node(scale: Double) -> CellNode {
-            var reader = Reader(codes: codes, spacers: spacers, scale: scale,
+            var reader = Reader(codes: codes, spacers: spacers, absurd: absurd, scale: scale,
                                 stack: try! FontStack.bundled(size: 12 * scale))
             return reader.node(depth: 0)
         }
@@ -101,6 +123,15 @@ enum CellGen {
     static let codes = Gen.int(in: 0...999_999).array(of: 1...30)
     static let tree = codes.map { Tree(codes: $0, spacers: true) }
     static let treeWithoutSpacers = codes.map { Tree(codes: $0, spacers: false) }
+    static let absurdTree = codes.map { Tree(codes: $0, spacers: true, absurd: true) }
+
+    /// Lengths no caller should give, and a few ordinary ones among them.
+    static let absurdLengths: [Double] = [.nan, .infinity, -.infinity, -5, -1e308, 1e308, .greatestFiniteMagnitude,
+                                          -.leastNonzeroMagnitude, 0, 7, 1e9, 2e9]
+    /// Widths to measure at: an absurd length or an ordinary width.
+    static let absurdWidth = zip(Gen.int(in: 0...absurdLengths.count), WrapGen.width).map { pick, width in
+        pick < absurdLengths.count ? absurdLengths[pick] : width
+    }
     static let insets = Gen.int(in: 0...9_999).map {
         EdgeInsets(top: Double($0 % 10), leading: Double($0 / 10 % 10), bottom: Double($0 / 100 % 10), trailing: Double($0 / 1000))
     }
@@ -113,6 +144,7 @@ enum CellGen {
     struct Reader {
         let codes: [Int]
         let spacers: Bool
+        let absurd: Bool
         let scale: Double
         let stack: FontStack
         var position = 0
@@ -122,24 +154,31 @@ enum CellGen {
             return position < codes.count ? codes[position] : 0
         }
 
+        /// `value` × the scale, or in an absurd tree the absurd length `value` picks.
+        func length(_ value: Int) -> Double {
+            absurd ? CellGen.absurdLengths[value % CellGen.absurdLengths.count] : Double(value) * scale
+        }
+
         mutating func node(depth: Int) -> CellNode {
             let code = next()
             let kind = depth >= 4 ? code % 3 : code % 9
-            let a = code / 9, s = scale
+            let a = code / 9
             switch kind {
             case 0:
+                let lineHeight: LineHeight = !absurd || a / 600 % 3 == 0 ? .font
+                    : a / 600 % 3 == 1 ? .points(length(a / 1800)) : .multiple(length(a / 1800))
                 return .text(CellGen.words[a % CellGen.words.count], stack: stack, lineLimit: a / 10 % 4, wraps: a / 40 % 5 != 0,
-                             truncation: [.end, .middle, .start][a / 200 % 3])
+                             truncation: [.end, .middle, .start][a / 200 % 3], lineHeight: lineHeight)
             case 1:
-                return .box(width: Double(a % 60) * s, height: Double(a / 60 % 50) * s)
+                return .box(width: length(a % 60), height: length(a / 60 % 50))
             case 2:
-                return spacers ? .spacer(minLength: Double(a % 20) * s) : .empty
+                return spacers ? .spacer(minLength: length(a % 20)) : .empty
             case 3:
-                return node(depth: depth + 1).padding(EdgeInsets(top: Double(a % 5) * s, leading: Double(a / 5 % 9) * s,
-                                                                 bottom: Double(a / 45 % 5) * s, trailing: Double(a / 225 % 9) * s))
+                return node(depth: depth + 1).padding(EdgeInsets(top: length(a % 5), leading: length(a / 5 % 9),
+                                                                 bottom: length(a / 45 % 5), trailing: length(a / 225 % 9)))
             case 4:
                 let child = node(depth: depth + 1)
-                let low = Double(a % 80) * s, high = low + Double(a / 80 % 200) * s
+                let low = length(a % 80), high = low + length(a / 80 % 200)
                 return switch a / 16_000 % 4 {
                 case 0: child.frame(maxWidth: high)
                 case 1: child.frame(minWidth: low)
@@ -148,8 +187,10 @@ enum CellGen {
                 }
             case 5, 6:
                 let count = 1 + a % 4
-                let children = (0..<count).map { _ in node(depth: depth + 1).layoutPriority(Double(next() % 3)) }
-                let spacing = Double(a / 4 % 10) * s
+                let children = (0..<count).map { _ in
+                    node(depth: depth + 1).layoutPriority(absurd ? length(next()) : Double(next() % 3))
+                }
+                let spacing = length(a / 4 % 10)
                 return kind == 5
                     ? .hstack(spacing: spacing, alignment: [.top, .center, .bottom, .fill, .firstBaseline][a / 40 % 5], children)
                     : .vstack(spacing: spacing, alignment: [.leading, .center, .trailing, .fill][a / 40 % 4], children)

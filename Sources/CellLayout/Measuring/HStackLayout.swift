@@ -24,7 +24,8 @@ struct HStackLayout {
 
     /// The width each child gets at `proposal`: its fitting width; when those do not fit, the
     /// lowest-priority child (among equals the later one) shrinks first, never below its
-    /// min-content width; when they leave room, spacers share it equally. O(n log n).
+    /// min-content width; when they leave room, spacers share it equally (an infinite proposal
+    /// is no limit, so spacers keep their minimum). O(n log n).
     func slots(proposal: Double) -> [Double] {
         var slots = children.map(fitting)
         let total = slots.reduce(gaps, +)
@@ -39,7 +40,7 @@ struct HStackLayout {
                 slots[index] -= cut
                 deficit -= cut
             }
-        } else {
+        } else if proposal.isFinite {
             let spacers = children.indices.filter { children[$0].isSpacer }
             for index in spacers { slots[index] += (proposal - total) / Double(spacers.count) }
         }

@@ -34,10 +34,12 @@ public final class MeasuredCell {
 
     /// The cell's height when it is `width` points wide. Stacks share the width out first (an
     /// hstack that does not fit shrinks its lowest-priority children), then every text wraps at
-    /// the width it gets. A negative or NaN width counts as zero.
+    /// the width it gets. A negative or NaN width counts as zero; +∞ is no limit (every text on
+    /// its longest lines, spacers at their minimum).
     public func height(atWidth width: Double) -> Double { root.size(proposal: width).height }
 
-    /// The width the cell's content takes at `width`: at most `width` unless it overflows.
+    /// The width the cell's content takes at `width` (read as `height(atWidth:)` reads it): at
+    /// most `width` unless it overflows.
     public func width(atWidth width: Double) -> Double { root.size(proposal: width).width }
 
     /// How far the cell's content reaches past the width it was given at `width` (zero when

@@ -2,12 +2,13 @@ import TextMeasure
 
 extension CellNode {
     /// The node with `insets` around it: measured `insets.horizontal` narrower, then the insets
-    /// added back.
+    /// added back. Each side is clamped to `0...maximumLength`, NaN as 0: negative padding is none.
     public func padding(_ insets: EdgeInsets) -> CellNode {
-        carryingPriority(CellNode(.inset(insets, self)))
+        let clamped = EdgeInsets(top: insets.top, leading: insets.leading, bottom: insets.bottom, trailing: insets.trailing)
+        return carryingPriority(CellNode(.inset(clamped, self)))
     }
 
-    /// The node with `length` points of space on every side.
+    /// The node with `length` points of space on every side (clamped as in `padding(_:)`).
     public func padding(_ length: Double) -> CellNode { padding(EdgeInsets(length)) }
 
     /// The node in a frame with size limits; nil leaves a side unlimited.
@@ -15,22 +16,27 @@ extension CellNode {
     /// `maxWidth` clamps the width proposed to the node before it is measured, so text wraps at
     /// most that wide; `minWidth` wins over `maxWidth` below it. The node is centred in a frame
     /// larger than itself; one larger than the frame overflows it (see `CellPlacement.overflow`).
+    ///
+    /// Each bound is clamped to `0...maximumLength`, NaN as 0, except that +∞ as a maximum means
+    /// no limit, as nil does.
     public func frame(minWidth: Double? = nil, maxWidth: Double? = nil,
                       minHeight: Double? = nil, maxHeight: Double? = nil) -> CellNode {
-        let bounds = FrameBounds(minWidth: minWidth, maxWidth: maxWidth, minHeight: minHeight, maxHeight: maxHeight)
+        let bounds = FrameBounds(minWidth: minWidth?.cellLength, maxWidth: maxWidth.cellMaximum,
+                                 minHeight: minHeight?.cellLength, maxHeight: maxHeight.cellMaximum)
         return carryingPriority(CellNode(.frame(bounds, self)))
     }
 
-    /// The node in a frame of exactly `width` (and `height`, when given).
+    /// The node in a frame of exactly `width` (and `height`, when given), clamped as the bounds of
+    /// `frame(minWidth:maxWidth:minHeight:maxHeight:)` are.
     public func frame(width: Double, height: Double? = nil) -> CellNode {
         frame(minWidth: width, maxWidth: width, minHeight: height, maxHeight: height)
     }
 
     /// The node with a layout priority: in an hstack that cannot fit its children, lower
-    /// priorities shrink first.
+    /// priorities shrink first. NaN counts as 0.
     public func layoutPriority(_ priority: Double) -> CellNode {
         var node = self
-        node.layoutPriority = priority
+        node.layoutPriority = priority.isNaN ? 0 : priority
         return node
     }
 

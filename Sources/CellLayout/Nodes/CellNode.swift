@@ -6,6 +6,12 @@ import TextMeasure
 /// Build trees with the static constructors (`.text(_:stack:)`, `.hstack(spacing:) { … }`) and
 /// the modifiers (`.padding(_:)`, `.frame(maxWidth:)`, `.layoutPriority(_:)`), then measure them
 /// with `MeasuredCell`. The tree is a value: comparing, storing and sending it is cheap.
+///
+/// Every length the constructors and modifiers take (box sizes and baselines, spacer lengths,
+/// stack spacing, insets, frame bounds, a text's line height) is clamped to
+/// `0...maximumLength` (10⁹ pt), NaN counting as 0, as SwiftUI clamps a negative frame size to
+/// zero; +∞ as a frame's maximum means no limit. So whatever the lengths, every size a
+/// `MeasuredCell` reports is finite and at least 0.
 public struct CellNode: Sendable {
     indirect enum Kind: Sendable {
         case empty
@@ -57,36 +63,46 @@ extension CellNode {
     /// A wrapping text breaks into lines at the width it gets, at most `lineLimit` of them
     /// (zero: no limit), the last cut per `truncation`. A text that does not wrap is one line, cut
     /// per `truncation` when it is wider than its width (a single-line label). An empty string
-    /// takes no room, as an empty `UILabel` does.
+    /// takes no room, as an empty `UILabel` does. A `.points` line height and a `.multiple`
+    /// factor are clamped to `0...maximumLength`, NaN as 0.
     public static func text(_ string: String, stack: FontStack, lineLimit: Int = 0, wraps: Bool = true,
                             truncation: Truncation = .end, ellipsis: String = "…",
                             lineHeight: LineHeight = .font) -> CellNode {
-        CellNode(.text(TextLeaf(string: string, stack: stack, lineLimit: max(0, lineLimit), wraps: wraps,
-                                truncation: truncation, ellipsis: ellipsis, lineHeight: lineHeight)))
+        let lineHeight: LineHeight = switch lineHeight {
+        case .font: .font
+        case .points(let points): .points(points.cellLength)
+        case .multiple(let factor): .multiple(factor.cellLength)
+        }
+        return CellNode(.text(TextLeaf(string: string, stack: stack, lineLimit: max(0, lineLimit), wraps: wraps,
+                                       truncation: truncation, ellipsis: ellipsis, lineHeight: lineHeight)))
     }
 
     /// A fixed-size box: an image, an icon, a badge or a button. Its baseline, for
-    /// `.firstBaseline` alignment, is `baseline` points from its top (default: its bottom).
+    /// `.firstBaseline` alignment, is `baseline` points from its top (default: its bottom). Each
+    /// length is clamped to `0...maximumLength`, NaN as 0.
     public static func box(width: Double, height: Double, baseline: Double? = nil) -> CellNode {
-        CellNode(.box(width: width, height: height, baseline: baseline))
+        CellNode(.box(width: width.cellLength, height: height.cellLength, baseline: baseline?.cellLength))
     }
 
     /// Flexible space. In an hstack it is at least `minLength` wide and takes the width left
-    /// over (shared equally among spacers); anywhere else it is `minLength` tall and takes no width.
+    /// over (shared equally among spacers); anywhere else it is `minLength` tall and takes no
+    /// width. `minLength` is clamped to `0...maximumLength`, NaN as 0.
     public static func spacer(minLength: Double = 0) -> CellNode {
-        CellNode(.spacer(minLength: minLength))
+        CellNode(.spacer(minLength: minLength.cellLength))
     }
 
-    /// Children side by side, `spacing` apart, aligned vertically per `alignment`.
+    /// Children side by side, `spacing` apart (clamped to `0...maximumLength`, NaN as 0),
+    /// aligned vertically per `alignment`.
     public static func hstack(spacing: Double = 0, alignment: VerticalAlignment = .center,
                               _ children: [CellNode]) -> CellNode {
-        CellNode(.hstack(spacing: spacing, alignment: alignment, children))
+        CellNode(.hstack(spacing: spacing.cellLength, alignment: alignment, children))
     }
 
-    /// Children one above the other, `spacing` apart, aligned horizontally per `alignment`.
+    /// Children one above the other, `spacing` apart (clamped to `0...maximumLength`, NaN as 0),
+    /// aligned horizontally per `alignment`.
     public static func vstack(spacing: Double = 0, alignment: HorizontalAlignment = .leading,
                               _ children: [CellNode]) -> CellNode {
-        CellNode(.vstack(spacing: spacing, alignment: alignment, children))
+        CellNode(.vstack(spacing: spacing.cellLength, alignment: alignment, children))
     }
 
     /// `top` drawn over `base` (a badge over an avatar). The pair has `base`'s size; `top` is

@@ -1,14 +1,18 @@
 /// Space around a node, in points.
+///
+/// Each side is a length of the cell's tree: clamped to `0...maximumLength` (10⁹ pt), NaN as 0,
+/// by the initializers and again by `CellNode.padding(_:)`. Negative padding is no padding, as
+/// CSS has it: a node never grows past its insets' content.
 public struct EdgeInsets: Sendable, Hashable {
     /// The space on each side.
     public var top, leading, bottom, trailing: Double
 
-    /// Space on the sides given, none on the others.
+    /// Space on the sides given, none on the others (each side clamped, see the type).
     public init(top: Double = 0, leading: Double = 0, bottom: Double = 0, trailing: Double = 0) {
-        self.top = top
-        self.leading = leading
-        self.bottom = bottom
-        self.trailing = trailing
+        self.top = top.cellLength
+        self.leading = leading.cellLength
+        self.bottom = bottom.cellLength
+        self.trailing = trailing.cellLength
     }
 
     /// The same space on every side.

@@ -1,4 +1,5 @@
-/// Space between a cell's edges and its content, in points.
+/// Space between a cell's edges and its content, in points: each side from 0 to `maximumLength`
+/// (10⁹), checked with the rest of the configuration (`DataTableConfigurationError.Field.cellPadding`).
 public struct DataTableCellPadding: Sendable, Hashable {
     public var top: Double
     public var leading: Double

@@ -1,21 +1,30 @@
+import TextMeasure
+
 extension DataTableConfiguration {
-    /// Checks the row settings: finite non-negative heights, spacing and prefetch window.
+    /// What every configured length must be.
+    static let lengthRequirement = "a number from 0 to 1e9"
+
+    /// Checks the row settings: heights and spacing from 0 to `maximumLength` (an estimate above
+    /// 0), a prefetch window of at least 0 rows.
     func validateRowSettings() throws(DataTableConfigurationError) {
         switch rowHeightMode {
         case .fixed(let height): try check(height, .rowHeight)
         case .automatic(let estimated, let window):
             // Rows of zero estimated height never come into view, so none would be measured.
-            guard estimated.isFinite, estimated > 0 else {
+            guard estimated > 0, estimated <= maximumLength else {
                 throw DataTableConfigurationError(column: nil, columnTitle: nil, source: .configuration, field: .rowHeight,
-                                                  value: estimated, requirement: "a finite number above 0")
+                                                  value: estimated, requirement: "a number above 0, at most 1e9")
             }
-            try check(Double(window), .prefetchWindow)
+            guard window >= 0 else {
+                throw DataTableConfigurationError(column: nil, columnTitle: nil, source: .configuration, field: .prefetchWindow,
+                                                  value: Double(window), requirement: "at least 0")
+            }
         }
         try check(headerHeight, .headerHeight)
         try check(rowSpacing, .rowSpacing)
     }
 
-    /// Checks the table-wide settings: finite non-negative widths, min ≤ max.
+    /// Checks the table-wide settings: widths from 0 to `maximumLength`, min ≤ max.
     func validateTableSettings(frameWidth: Double?) throws(DataTableConfigurationError) {
         try check(minColumnWidth, .minColumnWidth)
         if let maxColumnWidth {
@@ -32,11 +41,11 @@ extension DataTableConfiguration {
         if let frameWidth { try check(frameWidth, .frameWidth) }
     }
 
-    /// Throws unless the table-wide `value` of `field` is finite and at least 0.
+    /// Throws unless the table-wide length `value` of `field` is from 0 to `maximumLength`.
     private func check(_ value: Double, _ field: DataTableConfigurationError.Field) throws(DataTableConfigurationError) {
-        guard value.isFinite, value >= 0 else {
+        guard value >= 0, value <= maximumLength else {
             throw DataTableConfigurationError(column: nil, columnTitle: nil, source: .configuration, field: field,
-                                              value: value, requirement: "a finite number of at least 0")
+                                              value: value, requirement: Self.lengthRequirement)
         }
     }
 
@@ -50,7 +59,7 @@ extension DataTableConfiguration {
             DataTableConfigurationError(column: column, columnTitle: title, source: source, field: field, value: value, requirement: requirement)
         }
         func width(_ value: Double, _ field: DataTableConfigurationError.Field) throws(DataTableConfigurationError) {
-            guard value.isFinite, value >= 0 else { throw fail(field, value, "a finite number of at least 0") }
+            guard value >= 0, value <= maximumLength else { throw fail(field, value, Self.lengthRequirement) }
         }
         func sampleSize(_ value: Int) throws(DataTableConfigurationError) {
             guard value >= 1 else { throw fail(.sampleSize, Double(value), "at least 1") }

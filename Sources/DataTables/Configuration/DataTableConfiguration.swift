@@ -9,6 +9,10 @@ public import TextMeasure
 /// config.columnWidthModeProvider = { column in column == 0 ? .fixed(width: 50) : nil }
 /// let widths = try config.columnWidths(for: products, columns: columns, frameWidth: 800)
 /// ```
+///
+/// Every length here is a number from 0 to `maximumLength` (10⁹ pt); a value outside that range
+/// (NaN and ±∞ included) throws `DataTableConfigurationError` naming it when the configuration
+/// is used.
 public struct DataTableConfiguration: Sendable {
     /// SwiftDataTables' average character width for estimates: 7 points.
     public static let defaultAverageCharacterWidth = 7.0

@@ -2,17 +2,19 @@ import CellLayout
 import TextMeasure
 
 extension DataTableLayout {
-    /// Row `row`'s height now: provided, fixed, measured, or the estimate.
+    /// Row `row`'s height now: provided (clamped to `0...maximumLength`, NaN as 0), fixed,
+    /// measured, or the estimate.
     func currentHeight(ofRow row: Int) -> Double {
-        if let provided = rowHeightProvider?(rows[row], row) { return max(0, provided) }
+        if let provided = rowHeightProvider?(rows[row], row) { return Self.length(provided) }
         switch configuration.rowHeightMode {
         case .fixed(let height): return height
         case .automatic(let estimated, _): return measured[rows[row].id]?.height ?? estimated
         }
     }
 
-    /// What row `row` takes in the offsets tree: its height and the spacing after it.
-    func slot(ofRow row: Int) -> Double { currentHeight(ofRow: row) + configuration.rowSpacing }
+    /// What row `row` takes in the offsets tree: its height and the spacing after it, each on the
+    /// grid, so that the slot less the spacing is exactly the height.
+    func slot(ofRow row: Int) -> Double { RowOffsets.grid(currentHeight(ofRow: row)) + spacing }
 
     /// Whether row `row` waits to be measured: automatic heights, no provided height, not yet measured.
     func needsMeasuring(_ row: Int) -> Bool {
@@ -55,11 +57,12 @@ extension DataTableLayout {
     /// - Returns: false when nothing moved by more than half a point: a measured row whose height
     ///   changed by 0.5 pt or less keeps it; a row not measured before takes its measured height
     ///   (however close to the estimate) and says whether it moved by more than 0.5 pt. Also false
-    ///   for fixed or provided heights and for no such row. O(cells of the row + log n).
+    ///   for fixed or provided heights. O(cells of the row + log n).
+    /// - Precondition: `row` is in `0..<rowCount`.
     @discardableResult
     public func remeasureRow(_ row: Int) -> Bool {
-        guard rows.indices.contains(row), case .automatic = configuration.rowHeightMode,
-              rowHeightProvider?(rows[row], row) == nil else { return false }
+        checkIndex(row)
+        guard case .automatic = configuration.rowHeightMode, rowHeightProvider?(rows[row], row) == nil else { return false }
         let fresh = measure(row: row)
         let old = currentHeight(ofRow: row)
         let moved = abs(fresh.height - old) > 0.5
@@ -76,11 +79,15 @@ extension DataTableLayout {
     }
 
     /// Measures the rows of `range` not measured yet, as if they had come into view, keeping
-    /// the user's place (for a renderer that needs every row, or a range, exact). Rows outside
-    /// the table are ignored. Returns whether any row was measured.
+    /// the user's place (for a renderer that needs every row, or a range, exact). Returns whether
+    /// any row was measured.
+    ///
+    /// - Precondition: `range` lies within `0..<rowCount` (an empty range may start at `rowCount`).
     @discardableResult
     public func measureRows(_ range: Range<Int>) -> Bool {
-        let rows = range.clamped(to: self.rows.indices).filter(needsMeasuring)
+        precondition(range.lowerBound >= 0 && range.upperBound <= self.rows.count,
+                     "row range \(range) out of range: the table has \(rowsDescription)")
+        let rows = range.filter(needsMeasuring)
         guard !rows.isEmpty else { return false }
         let anchor = currentAnchor()
         for row in rows {

@@ -15,9 +15,10 @@ extension DataTableLayout {
         layoutViewport()
     }
 
-    /// Makes the viewport `height` points tall, then measures as `scroll(to:)` does.
+    /// Makes the viewport `height` points tall (clamped to `0...maximumLength`, NaN as 0), then
+    /// measures as `scroll(to:)` does.
     public func resizeViewport(height: Double) {
-        viewportHeight = height >= 0 ? height : 0
+        viewportHeight = Self.length(height)
         contentOffset = clampedOffset(contentOffset)
         layoutViewport()
     }

@@ -9,9 +9,16 @@ public import TextMeasure
 /// `headerHeight + (heights of rows 0..<i) + i × rowSpacing`. Row heights are fixed, measured
 /// (`.automatic`: max over the row's cells of the text's height at the column width less the
 /// horizontal padding, or the cell's `height(atWidth:)`, plus the vertical padding) or the
-/// estimate until measured, unless `rowHeightProvider` gives one; heights are kept on a grid of
-/// 2⁻²⁰ pt, so offsets are exact sums. Offsets live in a Fenwick tree: a row's offset, the row at
-/// an offset and one height changed are O(log n), the content height O(1).
+/// estimate until measured, unless `rowHeightProvider` gives one; heights (and the spacing) are
+/// kept on a grid of 2⁻²⁰ pt, so offsets are exact sums. Offsets live in a Fenwick tree: a row's
+/// offset, the row at an offset and one height changed are O(log n), the content height O(1).
+///
+/// Values: a configured length outside `0...maximumLength` (10⁹ pt) is a
+/// `DataTableConfigurationError`; a length given at run time (a provided row height, the
+/// viewport's height) is clamped to `0...maximumLength`, NaN as 0; so every height, offset and
+/// width reported is finite and at least 0. A row index outside the table is a programming error:
+/// every member that takes one traps with a message naming the index and the row count, as
+/// `Array` does (`offset(ofRow:)` also takes `rowCount`, the end of the content).
 ///
 /// Not thread-safe: use one from one task (it is cheap to ask; a million rows is ordinary).
 public final class DataTableLayout<Row: Identifiable> {
@@ -24,7 +31,7 @@ public final class DataTableLayout<Row: Identifiable> {
     /// The configuration; change it with `reloadEverything(configuration:)`.
     public internal(set) var configuration: DataTableConfiguration
     /// A row's height, overriding `rowHeightMode` (SwiftDataTables' `heightForRowAt`); nil
-    /// leaves the row to the mode.
+    /// leaves the row to the mode. A height is clamped to `0...maximumLength`, NaN as 0.
     public let rowHeightProvider: (@Sendable (Row, Int) -> Double?)?
     /// The current column widths.
     public internal(set) var columnWidths: DataTableColumnWidths
@@ -32,7 +39,7 @@ public final class DataTableLayout<Row: Identifiable> {
     public internal(set) var frameWidth: Double?
     /// The top of the viewport in content coordinates, within `0...max(0, contentHeight − viewportHeight)`.
     public internal(set) var contentOffset = 0.0
-    /// The viewport's height.
+    /// The viewport's height, from 0 to `maximumLength`.
     public internal(set) var viewportHeight: Double
 
     let cache: WidthCache?
@@ -50,8 +57,8 @@ public final class DataTableLayout<Row: Identifiable> {
     }
 
     /// A layout of `rows` in `columns`, sized per `configuration`, its columns filling
-    /// `frameWidth`, showing `viewportHeight` points from the top; the rows in view (and the
-    /// prefetch window) are measured.
+    /// `frameWidth`, showing `viewportHeight` points from the top (clamped to
+    /// `0...maximumLength`, NaN as 0); the rows in view (and the prefetch window) are measured.
     ///
     /// - Throws: `DataTableConfigurationError` for a value that cannot size a column or a row;
     ///   `DataTableUpdateError` when two rows share an ID.
@@ -63,7 +70,7 @@ public final class DataTableLayout<Row: Identifiable> {
         self.columns = columns
         self.configuration = configuration
         self.frameWidth = frameWidth
-        self.viewportHeight = max(0, viewportHeight)
+        self.viewportHeight = Self.length(viewportHeight)
         self.rowHeightProvider = rowHeightProvider
         self.cache = cache
         offsets = RowOffsets([])
@@ -82,14 +89,25 @@ public final class DataTableLayout<Row: Identifiable> {
 
     /// The height of the header, every row and the spacing between rows. O(1).
     public var contentHeight: Double {
-        configuration.headerHeight + offsets.total - (rows.isEmpty ? 0 : configuration.rowSpacing)
+        configuration.headerHeight + offsets.total - (rows.isEmpty ? 0 : spacing)
     }
 
-    /// The height of row `row` (its estimate until measured). O(1).
-    public func height(ofRow row: Int) -> Double { offsets.height(of: row) - configuration.rowSpacing }
+    /// The height of row `row` (its estimate until measured), on the grid of 2⁻²⁰ pt. O(1).
+    ///
+    /// - Precondition: `row` is in `0..<rowCount`.
+    public func height(ofRow row: Int) -> Double {
+        checkIndex(row)
+        return offsets.height(of: row) - spacing
+    }
 
-    /// Where row `row` starts, in content coordinates. O(log n).
-    public func offset(ofRow row: Int) -> Double { configuration.headerHeight + offsets.offset(of: row) }
+    /// Where row `row` starts, in content coordinates; for `rowCount`, where the content ends
+    /// (`contentHeight`: the last row has no spacing below it). O(log n).
+    ///
+    /// - Precondition: `row` is in `0...rowCount`.
+    public func offset(ofRow row: Int) -> Double {
+        checkIndex(row, orEnd: true)
+        return row == rows.count ? contentHeight : configuration.headerHeight + offsets.offset(of: row)
+    }
 
     /// The row at content offset `y` (a row owns the spacing below it); nil in the header, past
     /// the content or with no rows. O(log n).
@@ -110,9 +128,29 @@ public final class DataTableLayout<Row: Identifiable> {
 
     /// Whether row `row`'s height is measured (false while it is the estimate, and for fixed
     /// heights and provided ones).
+    ///
+    /// - Precondition: `row` is in `0..<rowCount`.
     public func isMeasured(row: Int) -> Bool {
-        rows.indices.contains(row) && measured[rows[row].id] != nil
+        checkIndex(row)
+        return measured[rows[row].id] != nil
     }
+
+    /// Traps unless `row` is in `0..<rowCount` (or is `rowCount`, with `orEnd`), with a message
+    /// naming the index and the row count.
+    func checkIndex(_ row: Int, orEnd: Bool = false) {
+        precondition(row >= 0 && (row < rows.count || orEnd && row == rows.count),
+                     "row index \(row) out of range: the table has \(rowsDescription)")
+    }
+
+    /// "1 row", "100 rows".
+    var rowsDescription: String { "\(rows.count) row\(rows.count == 1 ? "" : "s")" }
+
+    /// The spacing between rows, on the grid of 2⁻²⁰ pt as the heights are, so a row's slot less
+    /// the spacing is exactly its height, never below 0.
+    var spacing: Double { RowOffsets.grid(configuration.rowSpacing) }
+
+    /// A length given at run time: clamped to `0...maximumLength`, NaN as 0.
+    static func length(_ value: Double) -> Double { value > 0 ? min(value, maximumLength) : 0 }
 
     /// Row indices by ID, checking the IDs are unique.
     static func uniqueIndices(of ids: [Row.ID]) throws(DataTableUpdateError) -> [Row.ID: Int] {

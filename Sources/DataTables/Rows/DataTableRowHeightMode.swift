@@ -1,4 +1,5 @@
-/// How tall rows are: SwiftDataTables' `DataTableRowHeightMode`.
+/// How tall rows are: SwiftDataTables' `DataTableRowHeightMode`. Heights are from 0 to
+/// `maximumLength` (10⁹ pt; an estimate above 0), else `DataTableConfigurationError`.
 public enum DataTableRowHeightMode: Sendable, Hashable {
     /// Every row `height` points; nothing is measured.
     case fixed(Double)

@@ -6,8 +6,9 @@
 /// 4.8e-7 pt off). Sums of such multiples are exact in a `Double` up to 2³³ pt (8.6 × 10⁹ pt of
 /// content), so a row's offset never depends on the order the tree happens to add in, offsets
 /// never decrease, and the row at an offset always agrees with the offsets. A height that is not
-/// finite or below zero counts as zero; one above 10⁹ pt as 10⁹ pt. Spacing between rows is the
-/// caller's (see `DataTableLayout`), which stores each row's height plus the spacing after it.
+/// finite or below zero counts as zero (the layout's heights are finite: its lengths are at most
+/// 10⁹ pt each). Spacing between rows is the caller's (see `DataTableLayout`), which stores each
+/// row's height plus the spacing after it, both on the grid.
 struct RowOffsets {
     /// `tree[i]` (1-based) holds the sum of the `i & -i` heights ending at row i − 1.
     private var tree: [Double]
@@ -22,7 +23,7 @@ struct RowOffsets {
     /// `height` on the grid (see the type's notes).
     static func grid(_ height: Double) -> Double {
         guard height.isFinite, height > 0 else { return 0 }
-        return (min(height, 1e9) * scale).rounded() / scale
+        return (height * scale).rounded() / scale
     }
 
     /// Builds the tree over `heights` in O(n).

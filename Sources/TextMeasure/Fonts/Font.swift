@@ -37,8 +37,9 @@ public struct Font: Sendable, Hashable, CustomStringConvertible {
         try self.init(face: FontFace.load(data: data, faceIndex: faceIndex), size: size, features: features)
     }
 
+    /// Throws unless `size` is above 0 and at most `maximumLength` (10⁹ pt).
     static func validate(_ size: Double) throws(FontError) {
-        guard size.isFinite, size > 0 else { throw .invalidSize(size) }
+        guard size > 0, size <= maximumLength else { throw .invalidSize(size) }
     }
 
     /// The same face and features at another size.

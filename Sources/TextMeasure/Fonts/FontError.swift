@@ -18,7 +18,7 @@ public enum FontError: Error, Sendable, Equatable, CustomStringConvertible {
     case faceIndexOutOfRange(path: String, index: Int, faceCount: Int)
     /// fontconfig has no installed font whose family is `family`.
     case familyNotFound(family: String)
-    /// A font size must be finite and greater than zero.
+    /// A font size must be above 0 and at most `maximumLength` (10⁹ pt).
     case invalidSize(Double)
     /// The string is not an OpenType feature setting HarfBuzz understands (`"kern"`, `"-liga"`, `"ss01=1"`).
     case invalidFeature(String)
@@ -38,7 +38,7 @@ public enum FontError: Error, Sendable, Equatable, CustomStringConvertible {
         case .faceIndexOutOfRange(let path, let index, let count):
             "face index \(index) is out of range for \(path), which has \(count) face\(count == 1 ? "" : "s")"
         case .familyNotFound(let family): "no installed font family named \"\(family)\" (fontconfig)"
-        case .invalidSize(let size): "invalid font size \(size): must be finite and greater than zero"
+        case .invalidSize(let size): "invalid font size \(size): must be above 0 and at most 1e9"
         case .invalidFeature(let feature): "invalid OpenType feature setting \"\(feature)\""
         case .emptyStack: "a font stack needs at least one font"
         case .bundledFontsNotFound(let searched):

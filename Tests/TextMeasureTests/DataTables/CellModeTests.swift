@@ -140,6 +140,6 @@ extension ColumnsCommandTests {
         }
         let zero = try columns([path] + bare + ["--mode", "cell:sampledMax:0"])
         #expect(zero.status != 0)
-        #expect(zero.stderr.contains("sampleSize is 0"), "\(zero.stderr)")
+        #expect(zero.stderr.contains("--mode cell:sampledMax: N must be a whole number of at least 1, not '0'"), "\(zero.stderr)")
     }
 }
