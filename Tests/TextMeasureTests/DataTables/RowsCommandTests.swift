@@ -115,6 +115,16 @@ import TextMeasure
         expectClose(layout.heights, [2 * Self.line, Self.line])
     }
 
+    @Test func aProgressBarFollowsTheRowHeightsOnATerminal() throws {
+        // 1 MiB and more: 1,050 rows of 1,001 bytes (kept on one line, the quickest to measure).
+        let path = try file("A\n" + String(repeating: String(repeating: "abcd ", count: 200) + "\n", count: 1_050))
+        let result = try CommandTests().run(["rows", path] + bare + ["--widths", "60", "--single-line", "--json"],
+                                            input: [], terminalStderr: true)
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("heights   [\(String(repeating: "#", count: 30))] 100%"))
+        #expect(result.stderr.hasSuffix("\r\u{1B}[K"))  // cleared at the end
+    }
+
     @Test func readableTable() throws {
         let path = try file("SKU,Name\nA-1,Widget large\nB-2,x\n")
         let result = try rows([path] + bare + ["--widths", "24,42", "--header-height", "20"])
