@@ -42,14 +42,15 @@ struct CSVTable {
     init(_ bytes: consuming [UInt8], path: String, delimiter: Unicode.Scalar, progress: (Double) -> Void = { _ in }) throws(Problem) {
         func fail(_ line: Int?, _ problem: String) -> Problem { Problem(path: path, line: line, problem: problem) }
         byteCount = bytes.count
-        let text = try Self.text(of: consume bytes, fail)  // the bytes freed once decoded
+        let (text, isUTF16) = try Self.text(of: consume bytes, fail)  // the bytes freed once decoded
         let reader: CSVReader
         do {
             reader = try CSVReader(string: text, hasHeaderRow: false, delimiter: delimiter)
         } catch {
             throw fail(nil, "cannot be read (\(error))")
         }
-        var scanner = RowScanner(text, delimiter: delimiter)
+        let nul = "a NUL character" + (isUTF16 ? "" : " (is it UTF-16 without a byte order mark?)")
+        var scanner = RowScanner(text, delimiter: delimiter, nul: nul)
         var reported = -1
         var titles: [String]?
         var rows: [[String]] = []
@@ -76,7 +77,7 @@ struct CSVTable {
 
     /// `bytes` as text: UTF-16 after a UTF-16 byte order mark, else UTF-8 (its byte order mark
     /// dropped). An invalid sequence is an error naming its line.
-    private static func text(of bytes: [UInt8], _ fail: (Int?, String) -> Problem) throws(Problem) -> String {
+    private static func text(of bytes: [UInt8], _ fail: (Int?, String) -> Problem) throws(Problem) -> (String, isUTF16: Bool) {
         if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
             let littleEndian = bytes[0] == 0xFF
             let units = stride(from: 2, to: bytes.count - 1, by: 2).lazy.map { index in
@@ -86,13 +87,13 @@ struct CSVTable {
             guard bytes.count % 2 == 0, let text = String(validating: units, as: UTF16.self) else {
                 throw fail(line(ofFirstError: units, UTF16.self), "not valid UTF-16")
             }
-            return text
+            return (text, true)
         }
         let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes[3...] : bytes[...]
         guard let text = String(validating: body, as: UTF8.self) else {
             throw fail(line(ofFirstError: body, UTF8.self), "not valid UTF-8")
         }
-        return text
+        return (text, false)
     }
 
     /// The line of the first invalid sequence in `units` (the last line if there is none).
@@ -118,14 +119,16 @@ struct CSVTable {
 private struct RowScanner {
     private let bytes: String.UTF8View
     private let separator: [UInt8]
+    /// What a NUL is called in an error.
+    private let nul: String
     private var index: String.Index
     /// The line the next row starts on.
     private(set) var line = 1
     /// The bytes scanned so far.
     var offset: Int { bytes.distance(from: bytes.startIndex, to: index) }
 
-    init(_ text: String, delimiter: Unicode.Scalar) {
-        (bytes, separator, index) = (text.utf8, Array(String(delimiter).utf8), text.utf8.startIndex)
+    init(_ text: String, delimiter: Unicode.Scalar, nul: String) {
+        (bytes, separator, self.nul, index) = (text.utf8, Array(String(delimiter).utf8), nul, text.utf8.startIndex)
     }
 
     /// The next row's first line and whether it is blank, or nil at the end of the text.
@@ -138,7 +141,7 @@ private struct RowScanner {
         var afterCR = false
         while index < bytes.endIndex {
             let byte = bytes[index]  // a scalar's bytes after its first are never a quote, a line break or a NUL
-            if byte == 0 { throw fail(line, "a NUL character (is it UTF-16 without a byte order mark?)") }
+            if byte == 0 { throw fail(line, nul) }
             let isBreak = byte == 0x0A || byte == 0x0D
             if isBreak, state != .quoted {  // the end of the row, a CR LF as one
                 let isBlank = index == first

@@ -154,6 +154,9 @@ import TextMeasure
         #expect(unmarked.status != 0)
         #expect(unmarked.stderr.contains("line 1: a NUL character"))
         #expect(unmarked.stderr.contains("byte order mark"))
+        // In UTF-16 a NUL is a NUL.
+        let marked = try columns([try file(Self.utf16(Array("a,b\n1,\u{0}\n".utf16)))])
+        #expect(marked.stderr.hasSuffix("line 2: a NUL character\n"))
     }
 
     @Test func blankLinesAreSkipped() throws {
