@@ -25,9 +25,10 @@ extension TextMeasureCommand {
                 Output: a table with each column's width, content width and header width in px \
                 (2 decimals), or with --json one object {"columns": [{"title", "width", \
                 "contentWidth", "headerWidth"}]} at full precision ("contentWidth" is null for \
-                fixed columns). A row whose field count differs from the header's, or bytes that \
-                are not UTF-8, stop with an error naming the line. On a terminal, a progress bar \
-                on standard error follows files of 1 MiB or more.
+                fixed columns).
+
+                \(TableOptions.inputRules) On a terminal, a progress bar on standard error \
+                follows inputs of 1 MiB or more (reading, then measuring).
                 """)
 
         @OptionGroup var options: TableOptions

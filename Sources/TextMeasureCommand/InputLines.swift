@@ -20,20 +20,23 @@ struct InputLines {
     private(set) var lineNumber = 0
 
     /// Up to `limit` lines (fewer only at the end of input; empty when input is exhausted), and
-    /// the error that stopped the batch early, if any: the lines before it are still returned.
+    /// the invalid line that ended the batch early, if any: the lines before it are still
+    /// returned, and the next batch starts after it.
     mutating func next(_ limit: Int) -> (lines: [String], error: InvalidUTF8?) {
         var lines: [String] = []
         while lines.count < limit {
             if let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
                 let end = newline > start && buffer[newline - 1] == UInt8(ascii: "\r") ? newline - 1 : newline
-                guard let line = decode(buffer[start..<end]) else { return (lines, InvalidUTF8(line: lineNumber)) }
-                lines.append(line)
+                let line = decode(buffer[start..<end])
                 start = newline + 1
+                guard let line else { return (lines, InvalidUTF8(line: lineNumber)) }
+                lines.append(line)
             } else if atEnd {
                 if start < buffer.count {
-                    guard let line = decode(buffer[start...]) else { return (lines, InvalidUTF8(line: lineNumber)) }
-                    lines.append(line)
+                    let line = decode(buffer[start...])
                     start = buffer.count
+                    guard let line else { return (lines, InvalidUTF8(line: lineNumber)) }
+                    lines.append(line)
                 }
                 break
             } else {

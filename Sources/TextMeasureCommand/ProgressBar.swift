@@ -5,9 +5,10 @@ struct ProgressBar {
     let isShown: Bool
     private var drawn = ""
 
-    /// A bar shown when `wanted` and standard error is a terminal.
-    init(wanted: Bool) {
-        isShown = wanted && isatty(STDERR_FILENO) != 0
+    /// A bar for work over an input of `inputBytes` bytes: shown for 1 MiB or more when
+    /// standard error is a terminal.
+    init(inputBytes: Int) {
+        isShown = inputBytes >= 1 << 20 && isatty(STDERR_FILENO) != 0
     }
 
     /// Redraws the bar as `label` and `fraction` (0…1), when it changed.

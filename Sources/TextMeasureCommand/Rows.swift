@@ -18,9 +18,11 @@ extension TextMeasureCommand {
                 Output: a table with each row's height and offset (where it starts, from the top \
                 of the header) in px (2 decimals), the header first and the content height last, \
                 under a line with the column widths; or with --json one object {"columnWidths": \
-                [...], "rows": [{"height", "offset"}], "contentHeight"} at full precision. A row \
-                whose field count differs from the header's, or bytes that are not UTF-8, stop \
-                with an error naming the line.
+                [...], "rows": [{"height", "offset"}], "contentHeight"} at full precision.
+
+                \(TableOptions.inputRules) On a terminal, a progress bar on standard error \
+                follows inputs of 1 MiB or more (reading, measuring the columns unless --widths \
+                gives them, then the row heights).
                 """)
 
         @OptionGroup var options: TableOptions
@@ -96,19 +98,33 @@ extension TextMeasureCommand {
             configuration.textLayout = textLayout.layout
             configuration.headerHeight = headerHeight
             configuration.rowSpacing = rowSpacing
-            let layout = try Self.layout(of: table, widths: columnWidths.widths, configuration: configuration)
+            let layout: DataTableLayout<Row>
+            do {
+                var bar = ProgressBar(inputBytes: table.byteCount)
+                defer { bar.clear() }
+                layout = try Self.layout(of: table, widths: columnWidths.widths, configuration: configuration) {
+                    bar.update("heights  ", $0)
+                }
+            }
             print(json ? Self.json(layout) : Self.table(layout), terminator: "")
         }
 
-        /// A layout of `table` with its columns exactly `widths` and every row measured.
-        static func layout(of table: CSVTable, widths: [Double], configuration: DataTableConfiguration) throws -> DataTableLayout<Row> {
+        /// A layout of `table` with its columns exactly `widths` and every row measured;
+        /// `progress` gets the share of the rows measured.
+        static func layout(of table: CSVTable, widths: [Double], configuration: DataTableConfiguration,
+                           progress: (Double) -> Void = { _ in }) throws -> DataTableLayout<Row> {
             var configuration = configuration
             configuration.columnWidthModeProvider = { .fixed(width: widths[$0]) }
             configuration.rowHeightMode = .automatic(estimated: 44, prefetchWindow: 0)
             let columns = table.titles.indices.map { index in DataTableColumn<Row>(table.titles[index]) { $0.fields[index] } }
             let layout = try DataTableLayout(
                 rows: table.rows.enumerated().map { Row(id: $0, fields: $1) }, columns: columns, configuration: configuration)
-            layout.measureRows(0..<layout.rowCount)
+            let step = max(1, layout.rowCount / 100)
+            for start in stride(from: 0, to: layout.rowCount, by: step) {
+                let end = min(start + step, layout.rowCount)
+                layout.measureRows(start..<end)
+                progress(Double(end) / Double(layout.rowCount))
+            }
             return layout
         }
 

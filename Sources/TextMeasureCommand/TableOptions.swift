@@ -6,7 +6,7 @@ import TextMeasure
 /// The options of the commands that read a CSV table and size its columns (`columns`, `rows`):
 /// the file, its delimiter, the fonts and SwiftDataTables' column-width settings.
 struct TableOptions: ParsableArguments {
-    @Argument(help: ArgumentHelp("A CSV file whose first row holds the column titles.", valueName: "file.csv"))
+    @Argument(help: ArgumentHelp("A CSV file whose first row holds the column titles ('-': standard input).", valueName: "file.csv"))
     var file: String
 
     @OptionGroup var font: FontOptions
@@ -41,6 +41,15 @@ struct TableOptions: ParsableArguments {
 
     @Option(help: ArgumentHelp("The field separator: one character, e.g. ',' ';' or '\\t' for tab.", valueName: "char"))
     var delimiter = ","
+
+    /// How FILE is read, for the commands' help.
+    static let inputRules = """
+        FILE ('-': standard input) is UTF-8, with or without a byte order mark, or UTF-16 with \
+        one (what spreadsheets save as "Unicode text"); fields follow RFC 4180 (quotes; LF, CRLF \
+        or CR line ends), and empty lines are skipped. An invalid sequence, a NUL character, a \
+        quote that opens a field and is never closed, or a row whose field count differs from \
+        the header's stops with an error naming the line (a row's is the line it starts on).
+        """
 
     func validate() throws {
         let lengths = [(min, "--min"), (max, "--max"), (frameWidth, "--frame-width"), (padding, "--padding"),
@@ -80,10 +89,10 @@ struct TableOptions: ParsableArguments {
     /// error for files of 1 MiB or more on a terminal.
     func measure(_ configuration: DataTableConfiguration, widths given: [Double]? = nil)
         throws -> (table: CSVTable, widths: DataTableColumnWidths) {
-        let size = CSVTable.byteCount(of: file)
-        var bar = ProgressBar(wanted: size >= 1 << 20)
+        let bytes = try CSVTable.bytes(of: file)
+        var bar = ProgressBar(inputBytes: bytes.count)
         defer { bar.clear() }
-        let table = try CSVTable.read(file, size: size, delimiter: try separator()) { bar.update("reading  ", $0) }
+        let table = try CSVTable(consume bytes, path: file, delimiter: try separator()) { bar.update("reading  ", $0) }
         var configuration = configuration
         if let given {
             guard given.count == table.titles.count else {

@@ -26,14 +26,12 @@ extension TextMeasureCommand {
                 --line-height is 'font' (the fonts' ascender + descent + line gap, the default), \
                 a number of px ('20' or '20.5'), or a multiple of the font line height ('1.5x').
 
-                An input line that is not valid JSON, not an object, lacks a string "text", has a \
-                "width" that is not a number at least zero (or has no width and no --width is \
-                given), or a "maxLines" that is not an integer at least zero (blank lines \
-                included) prints {"error": "line N: …", "line": N} in its place and \
+                An input line that is not valid UTF-8, is blank or not valid JSON, is not an \
+                object, lacks a string "text", has a "width" that is not a number at least zero \
+                (or has no width and no --width is given), or has a "maxLines" that is not an \
+                integer at least zero prints {"error": "line N: …", "line": N} in its place and \
                 "textmeasure: line N: …" on standard error; the following lines are still \
-                processed, and the command exits with status 1 at the end. A line that is not \
-                valid UTF-8 prints such an error object too, but ends the run (status 1): the \
-                lines after it are not read.
+                processed, and the command exits with status 1 at the end.
                 """)
 
         @OptionGroup var font: FontOptions
@@ -112,12 +110,13 @@ extension TextMeasureCommand {
                 if let invalid {
                     let error = LineError(line: invalid.line, problem: "not valid UTF-8")
                     output += error.json + "\n"
-                    errors += "textmeasure: \(error.message); stopped reading there\n"
+                    errors += "textmeasure: \(error.message)\n"
+                    failed = true
+                    lineNumber = invalid.line
                 }
                 print(output, terminator: "")
                 if !errors.isEmpty { FileHandle.standardError.write(Data(errors.utf8)) }
-                if invalid != nil { throw ExitCode(1) }
-                if lines.isEmpty { break }
+                if lines.isEmpty && invalid == nil { break }
             }
             if failed { throw ExitCode(1) }
         }

@@ -16,21 +16,96 @@ import TextMeasure
 
     struct Result { let status: Int32; let stdout: String; let stderr: String }
 
-    func run(_ arguments: [String], input: [UInt8]) throws -> Result {
+    /// Runs the command with `arguments` and `input` on its standard input. Input is written and
+    /// both outputs are read on threads of their own, so no amount of any blocks the others; a
+    /// command still running after `timeLimit` seconds is stopped and the test fails. With
+    /// `terminalStderr`, standard error is a pseudo-terminal (what a progress bar needs).
+    func run(_ arguments: [String], input: [UInt8], terminalStderr: Bool = false, timeLimit: Double = 120) throws -> Result {
+        _ = Self.pipeWritesFailInsteadOfKilling
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.executable)
         process.arguments = arguments
         let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
         process.standardInput = stdin
         process.standardOutput = stdout
-        process.standardError = stderr
+        let terminal = terminalStderr ? try Self.pseudoTerminal() : nil
+        process.standardError = terminal.map { FileHandle(fileDescriptor: $0.child, closeOnDealloc: false) } ?? stderr
+        let exited = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in exited.signal() }
         try process.run()
-        stdin.fileHandleForWriting.write(Data(input))
-        try stdin.fileHandleForWriting.close()
-        let out = stdout.fileHandleForReading.readDataToEndOfFile()
-        let err = stderr.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
+        if let terminal { close(terminal.child) }  // the command holds the only other end now
+        let writer = Background {
+            try? stdin.fileHandleForWriting.write(contentsOf: Data(input))
+            try? stdin.fileHandleForWriting.close()
+            return Data()
+        }
+        let out = Background { Self.readToEnd(stdout.fileHandleForReading.fileDescriptor) }
+        let err = Background { Self.readToEnd(terminal?.main ?? stderr.fileHandleForReading.fileDescriptor) }
+        if exited.wait(timeout: .now() + timeLimit) == .timedOut {
+            process.terminate()
+            Issue.record("textmeasure \(arguments.joined(separator: " ")) still ran after \(timeLimit) s: stopped")
+            exited.wait()
+        }
+        _ = writer.result
+        let result = Result(status: process.terminationStatus, stdout: String(decoding: out.result, as: UTF8.self),
+                            stderr: String(decoding: err.result, as: UTF8.self))
+        if let terminal { close(terminal.main) }
+        return result
+    }
+
+    /// A new pseudo-terminal: `main`, the end this process reads, and `child`, the terminal the
+    /// command writes to.
+    static func pseudoTerminal() throws -> (main: Int32, child: Int32) {
+        // In glibc, but not in Swift's Glibc module.
+        func function<F>(_ name: String, _: F.Type) throws -> F { unsafeBitCast(try #require(dlsym(nil, name)), to: F.self) }
+        let openMain = try function("posix_openpt", (@convention(c) (Int32) -> Int32).self)
+        let unlock = try function("unlockpt", (@convention(c) (Int32) -> Int32).self)
+        let name = try function("ptsname", (@convention(c) (Int32) -> UnsafeMutablePointer<CChar>?).self)
+        let main = openMain(O_RDWR | O_NOCTTY)
+        try #require(main >= 0 && unlock(main) == 0)
+        let child = open(String(cString: try #require(name(main))), O_RDWR | O_NOCTTY)
+        try #require(child >= 0)
+        return (main, child)
+    }
+
+    /// Writing to a pipe whose reader has gone (a command that stops before reading all its
+    /// input) fails with EPIPE instead of killing the tests with SIGPIPE.
+    static let pipeWritesFailInsteadOfKilling: Void = { signal(SIGPIPE, SIG_IGN) }()
+
+    /// Everything `descriptor` gives until its end (or, for a pseudo-terminal, until no process
+    /// holds its other end).
+    static func readToEnd(_ descriptor: Int32) -> Data {
+        var data = Data()
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = read(descriptor, &chunk, chunk.count)
+            if count > 0 {
+                data.append(contentsOf: chunk[..<count])
+            } else if count < 0, errno == EINTR {
+                continue
+            } else {
+                return data
+            }
+        }
+    }
+
+    /// `body` run on a thread of its own; `result` waits for it.
+    final class Background: @unchecked Sendable {
+        private var value = Data()
+        private let finished = DispatchSemaphore(value: 0)
+
+        init(_ body: @escaping @Sendable () -> Data) {
+            Thread.detachNewThread { [self] in
+                value = body()  // published to `result` by the semaphore
+                finished.signal()
+            }
+        }
+
+        var result: Data {
+            finished.wait()
+            finished.signal()
+            return value
+        }
     }
 
     @Test func widthPrintsOneFullPrecisionWidthPerLine() throws {
@@ -59,6 +134,29 @@ import TextMeasure
         #expect(result.status != 0)
         #expect(result.stdout.split(separator: "\n").count == 1)
         #expect(result.stderr.contains("line 2"))
+    }
+
+    @Test func moreStandardErrorThanAPipeHolds() throws {
+        // 5,000 lines of bad JSON: an error object on stdout and a line on stderr for each,
+        // "textmeasure: line N: not valid JSON" (about 190 KB), far past a 64 KiB pipe buffer.
+        let count = 5_000
+        let result = try run(["wrap", "--width", "100"], input: Array(String(repeating: "{\n", count: count).utf8))
+        #expect(result.status == 1)
+        #expect(result.stderr.utf8.count > 1 << 16)
+        let errors = result.stderr.split(separator: "\n")
+        #expect(errors.count == count)
+        #expect(errors.last == "textmeasure: line \(count): not valid JSON")
+        #expect(result.stdout.split(separator: "\n").count == count)
+    }
+
+    @Test func moreStandardInputAndOutputThanAPipeHolds() throws {
+        // 200,000 lines of "x" in (400 KB) and its width in Noto Sans Mono at 10 px, 6 px, out
+        // for each: the command writes output while the helper still writes input.
+        let count = 200_000
+        let result = try run(["width", "--font", try BundledFont.notoSansMono.path(), "--size", "10"],
+                             input: Array(String(repeating: "x\n", count: count).utf8))
+        #expect(result.status == 0)
+        #expect(result.stdout == String(repeating: "6.0\n", count: count))
     }
 
     @Test func badFontIsAnErrorNamingThePath() throws {

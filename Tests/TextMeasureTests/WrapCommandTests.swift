@@ -201,20 +201,49 @@ import TextMeasure
         }
     }
 
-    @Test func invalidUTF8NamesTheLineAndStops() throws {
-        let input = Array(#"{"text": "aaa", "width": 300}"#.utf8) + [0x0A]
-            + Array(#"{"text": "a"#.utf8) + [0xFF] + Array(#""}"#.utf8) + [0x0A]
-            + Array(#"{"text": "never", "width": 300}"#.utf8) + [0x0A]
+    @Test func invalidUTF8LinesGetAnErrorAndTheOthersAreLaidOut() throws {
+        let newline: [UInt8] = [0x0A]
+        let invalid = Array(#"{"text": "a"#.utf8) + [0xFF] + Array(#""}"#.utf8) + newline
+        let input = Array(#"{"text": "aaa", "width": 300}"#.utf8) + newline + invalid + invalid
+            + Array(#"{"text": "bbb bbb", "width": 300}"#.utf8) + newline
+            + Array(#"{"text": "#.utf8) + [0xC3]  // a sequence cut off by the end of input, on line 5
         let result = try CommandTests().run(["wrap"] + mono, input: input)
-        #expect(result.status != 0)
+        #expect(result.status == 1)
         let lines = outputLines(result)
-        #expect(lines.count == 2)
-        #expect(lines.first == layout(["aaa"], width: 3 * Self.char, height: Self.lineHeight))
-        let error = try object(try #require(lines.last))
-        #expect(error["line"] as? Int == 2)
-        #expect((error["error"] as? String)?.hasPrefix("line 2: ") == true)
-        #expect(result.stderr.contains("line 2"))
-        #expect(result.stderr.contains("UTF-8"))
+        try #require(lines.count == 5)
+        #expect(lines[0] == layout(["aaa"], width: 3 * Self.char, height: Self.lineHeight))
+        #expect(lines[3] == layout(["bbb", "bbb"], width: 3 * Self.char, height: 2 * Self.lineHeight))
+        for number in [2, 3, 5] {
+            let error = try object(lines[number - 1])
+            #expect(Set(error.keys) == ["error", "line"])
+            #expect(error["line"] as? Int == number)
+            #expect(error["error"] as? String == "line \(number): not valid UTF-8")
+        }
+        #expect(result.stderr == [2, 3, 5].map { "textmeasure: line \($0): not valid UTF-8\n" }.joined())
+    }
+
+    @Test func invalidUTF8LinesKeepTheLineNumbersAcrossBatches() throws {
+        // 3,000 lines, more than a batch holds: every third is not UTF-8; line i of the others
+        // is i % 9 + 1 "a"s, on one line at 10000 px.
+        let count = 3000
+        let input = (1...count).flatMap { number -> [UInt8] in
+            number % 3 == 0 ? [0x22, 0xFE, 0x0A]
+                : Array(#"{"text": "\#(String(repeating: "a", count: number % 9 + 1))"}"#.utf8) + [0x0A]
+        }
+        let result = try CommandTests().run(["wrap"] + mono + ["--width", "10000"], input: input)
+        #expect(result.status == 1)
+        let lines = outputLines(result)
+        try #require(lines.count == count)
+        for (index, line) in lines.enumerated() {
+            let number = index + 1
+            if number % 3 == 0 {
+                #expect(line == #"{"error":"line \#(number): not valid UTF-8","line":\#(number)}"#)
+            } else {
+                let length = number % 9 + 1
+                #expect(line == layout([String(repeating: "a", count: length)], width: Double(length) * Self.char, height: Self.lineHeight))
+            }
+        }
+        #expect(result.stderr.split(separator: "\n").count == count / 3)
     }
 
     @Test func manyLinesStayInOrderAcrossBatches() throws {

@@ -21,13 +21,13 @@ import TextMeasure
 
     func file(_ text: String) throws -> String { try file(Array(text.utf8)) }
 
-    func columns(_ arguments: [String]) throws -> CommandTests.Result {
-        try CommandTests().run(["columns"] + arguments, input: [])
+    func columns(_ arguments: [String], input: [UInt8] = []) throws -> CommandTests.Result {
+        try CommandTests().run(["columns"] + arguments, input: input)
     }
 
     /// The "columns" array of a --json run.
-    func json(_ arguments: [String]) throws -> [[String: Any]] {
-        let result = try columns(arguments + ["--json"])
+    func json(_ arguments: [String], input: [UInt8] = []) throws -> [[String: Any]] {
+        let result = try columns(arguments + ["--json"], input: input)
         #expect(result.status == 0, "\(result.stderr)")
         let object = try #require(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         return try #require(object["columns"] as? [[String: Any]])
@@ -115,6 +115,81 @@ import TextMeasure
         #expect(result.stderr.contains("line 3: not valid UTF-8"))
         let crlf = try columns([try file(Array("a,b\r\n\"p\r\nq\",".utf8) + [0xC3, 0x0A])])  // a cut-off sequence on line 3
         #expect(crlf.stderr.contains("line 3: not valid UTF-8"))
+    }
+
+    /// `text` in UTF-16, little- or big-endian, with or without a byte order mark.
+    static func utf16(_ units: [UInt16], littleEndian: Bool = true, byteOrderMark: Bool = true) -> [UInt8] {
+        (byteOrderMark ? [0xFEFF] + units : units).flatMap { unit in
+            littleEndian ? [UInt8(unit & 0xFF), UInt8(unit >> 8)] : [UInt8(unit >> 8), UInt8(unit & 0xFF)]
+        }
+    }
+
+    @Test(arguments: [true, false])
+    func utf16WithAByteOrderMark(littleEndian: Bool) throws {
+        // What spreadsheets save as "Unicode text": UTF-16 with a byte order mark and tabs,
+        // here with CRLF line ends and a title with an "ä" and a surrogate pair.
+        let text = "SKU\tNäme😀\r\nA-1\tWidget\r\nB-22\tGadget, large\r\n"
+        let path = try file(Self.utf16(Array(text.utf16), littleEndian: littleEndian))
+        let columns = try json([path, "--delimiter", "\\t"] + bare)
+        #expect(columns.map { $0["title"] as? String } == ["SKU", "Näme😀"])
+        #expect(columns.map { $0["contentWidth"] as? Double } == [24, 78])  // "B-22", "Gadget, large"
+    }
+
+    @Test func invalidUTF16NamesItsLine() throws {
+        let lone = try columns([try file(Self.utf16(Array("a,b\n1,".utf16) + [0xD800] + Array("x\n".utf16)))])
+        #expect(lone.status != 0)
+        #expect(lone.stderr.contains("line 2: not valid UTF-16"))  // a high surrogate with no low one
+        let odd = try columns([try file(Self.utf16(Array("a,b\n1,2\n3,4".utf16)) + [0x35])])
+        #expect(odd.status != 0)
+        #expect(odd.stderr.contains("line 3: not valid UTF-16"))  // half a code unit at the end
+    }
+
+    @Test func aNULNamesItsLine() throws {
+        let path = try file(Array("a,b\n1,2\n3,".utf8) + [0x00] + Array("4\n".utf8))
+        let nul = try columns([path])
+        #expect(nul.status != 0)
+        #expect(nul.stderr.contains("\(path), line 3: a NUL character"))
+        // UTF-16 without a byte order mark is not UTF-8 with NULs in it.
+        let unmarked = try columns([try file(Self.utf16(Array("a,b\n1,2\n".utf16), byteOrderMark: false))])
+        #expect(unmarked.status != 0)
+        #expect(unmarked.stderr.contains("line 1: a NUL character"))
+        #expect(unmarked.stderr.contains("byte order mark"))
+        // In UTF-16 a NUL is a NUL.
+        let marked = try columns([try file(Self.utf16(Array("a,b\n1,\u{0}\n".utf16)))])
+        #expect(marked.stderr.hasSuffix("line 2: a NUL character\n"))
+    }
+
+    @Test func blankLinesAreSkipped() throws {
+        // Blank before the header, between rows (LF and CRLF), and at the end; the one inside
+        // the quoted field is text (RowsCommandTests counts its lines).
+        let path = try file("\nSKU,Name\r\n\r\nA-1,\"p\n\nq\"\n\n\nB-22,Widget large\n\n")
+        #expect(try json([path] + bare).map { $0["contentWidth"] as? Double } == [24, 72])
+        // Line numbers still count them: "3" is on line 5.
+        #expect(try columns([try file("a,b\n\n1,2\n\n3\n")]).stderr.contains("line 5: 1 field, but the header has 2"))
+    }
+
+    @Test func anUnclosedQuoteNamesTheLineItOpensOn() throws {
+        let path = try file("a,b\n1,2\n3,\"open\n4,5\n6,7\n")
+        let open = try columns([path])
+        #expect(open.status != 0)
+        #expect(open.stdout.isEmpty)
+        #expect(open.stderr.contains("\(path), line 3: a quote opened here is never closed"))
+        // After a quoted field over lines 2 and 3; "" is an escaped quote, not the closing one.
+        #expect(try columns([try file("a\n\"x\ny\"\n\"z\"\"\n")]).stderr.contains("line 4: a quote opened here is never closed"))
+        // After a delimiter of two bytes in UTF-8, a quote opens a field too.
+        let section = try columns([try file("a§b\n1§\"x§y\"\n2§\"open\n"), "--delimiter", "§"])
+        #expect(section.stderr.contains("line 3: a quote opened here is never closed"))
+        // A quote inside an unquoted field is text; "" inside a quoted one is a quote.
+        let quotes = try json([try file("a,b\nx\"y,\"say \"\"hi\"\"\"\n")] + bare)
+        #expect(quotes.map { $0["contentWidth"] as? Double } == [18, 48])  // x"y, say "hi"
+    }
+
+    @Test func dashReadsStandardInput() throws {
+        let columns = try json(["-"] + bare, input: Array("SKU,Name\nA-1,Widget\n".utf8))
+        #expect(columns.map { $0["width"] as? Double } == [18, 36])
+        let ragged = try self.columns(["-"], input: Array("a,b\n1\n".utf8))
+        #expect(ragged.status != 0)
+        #expect(ragged.stderr.contains("standard input, line 2: 1 field, but the header has 2"))
     }
 
     @Test func missingEmptyAndBadArguments() throws {

@@ -15,8 +15,8 @@ import TextMeasure
 
     func file(_ text: String) throws -> String { try ColumnsCommandTests().file(text) }
 
-    func rows(_ arguments: [String]) throws -> CommandTests.Result {
-        try CommandTests().run(["rows"] + arguments, input: [])
+    func rows(_ arguments: [String], input: [UInt8] = []) throws -> CommandTests.Result {
+        try CommandTests().run(["rows"] + arguments, input: input)
     }
 
     struct Layout {
@@ -27,8 +27,8 @@ import TextMeasure
     }
 
     /// The object a --json run prints.
-    func json(_ arguments: [String]) throws -> Layout {
-        let result = try rows(arguments + ["--json"])
+    func json(_ arguments: [String], input: [UInt8] = []) throws -> Layout {
+        let result = try rows(arguments + ["--json"], input: input)
         #expect(result.status == 0, "\(result.stderr)")
         let object = try #require(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let rows = try #require(object["rows"] as? [[String: Double]])
@@ -101,6 +101,28 @@ import TextMeasure
         // 1,000 heights, each within 4.8e-7 pt of its plain value on the layout's grid.
         #expect(abs(layout.offsets[999] - (44 + heights.dropLast().reduce(0, +))) < 1_000 * 4.8e-7)
         #expect(abs(layout.contentHeight - (44 + heights.reduce(0, +))) < 1_000 * 4.8e-7)
+    }
+
+    @Test func blankLinesAreSkippedAndAQuotedEmptyFieldIsARow() throws {
+        // One column: "" is a row with an empty cell (one empty line), a blank line is no row.
+        let path = try file("A\n\"\"\n\nabcd efgh ijkl\n\n\"p\n\nq\"\n\n")
+        let layout = try json([path] + bare + ["--widths", "60"])
+        expectClose(layout.heights, [1, 2, 3].map { $0 * Self.line })  // "", "abcd efgh " "ijkl", "p" "" "q"
+    }
+
+    @Test func dashReadsStandardInput() throws {
+        let layout = try json(["-"] + bare + ["--widths", "60"], input: Array("A\nabcd efgh ijkl\nab\n".utf8))
+        expectClose(layout.heights, [2 * Self.line, Self.line])
+    }
+
+    @Test func aProgressBarFollowsTheRowHeightsOnATerminal() throws {
+        // 1 MiB and more: 1,050 rows of 1,001 bytes (kept on one line, the quickest to measure).
+        let path = try file("A\n" + String(repeating: String(repeating: "abcd ", count: 200) + "\n", count: 1_050))
+        let result = try CommandTests().run(["rows", path] + bare + ["--widths", "60", "--single-line", "--json"],
+                                            input: [], terminalStderr: true)
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("heights   [\(String(repeating: "#", count: 30))] 100%"))
+        #expect(result.stderr.hasSuffix("\r\u{1B}[K"))  // cleared at the end
     }
 
     @Test func readableTable() throws {
