@@ -27,9 +27,13 @@ final class TextMeasureLeaf {
 
     private var isSingleLine: Bool { !leaf.wraps || leaf.lineLimit == 1 }
 
-    /// The width of the text on one line (a wrapping text's widest hard line).
+    /// The width of the text's widest hard line: on one line (a single-line text, whose hard
+    /// lines are each measured whole), or as wrapping lays it out.
     var fittingWidth: Double {
-        isSingleLine ? layout(width: .infinity).width : prepared.maxContentWidth
+        guard isSingleLine else { return prepared.maxContentWidth }
+        let lines = FontStack.hardLines(of: leaf.string)
+        if lines.count == 1 { return layout(width: .infinity).width }
+        return lines.reduce(0) { max($0, leaf.stack.singleLine(String($1), width: .infinity, cache: cache).width) }
     }
 
     /// Wrapping: the widest unbreakable segment. Single line: the ellipsis alone, since the

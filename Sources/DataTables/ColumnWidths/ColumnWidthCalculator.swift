@@ -41,8 +41,8 @@ struct ColumnWidthCalculator {
         /// One row's content width, as the batches of `contentWidths(ofColumn:atRows:by:)` find it.
         func width(text: () -> String, cell: () -> CellNode, font: FontStack, cache: WidthCache?) -> Double {
             switch self {
-            case .shapedText: font.width(of: text(), cache: cache)
-            case .nominalText: font.nominalWidth(of: text())
+            case .shapedText: font.contentWidth(of: text(), cache: cache)
+            case .nominalText: font.nominalContentWidth(of: text())
             case .cell: MeasuredCell(cell(), cache: cache).fittingWidth
             }
         }
@@ -208,7 +208,7 @@ struct ColumnWidthCalculator {
                 gathered = distinct.count
                 shaping.wait()  // batches are measured in order
                 DispatchQueue.global().async(group: shaping) {
-                    let widths = font.widths(of: texts, cache: cache)
+                    let widths = font.contentWidths(of: texts, cache: cache)
                     measured.withLock { $0 += widths }
                 }
             }
@@ -218,7 +218,7 @@ struct ColumnWidthCalculator {
             var widths: [Double] = []
             widths.reserveCapacity(rowIndices.count)
             forEachBatch(of: rowIndices, column: column) { batch in
-                widths += font.nominalWidths(of: batch.map { cellText(column, rowIndices[$0]) })
+                widths += font.nominalContentWidths(of: batch.map { cellText(column, rowIndices[$0]) })
             }
             return widths
         case .cell:
@@ -233,14 +233,15 @@ struct ColumnWidthCalculator {
         }
     }
 
-    /// SwiftDataTables' estimate: the mean over all rows of grapheme count × `averageCharWidth`
+    /// SwiftDataTables' estimate: the mean over all rows of grapheme count (of a cell's longest
+    /// hard line, see `FontStack.contentWidth(of:)`) × `averageCharWidth`
     /// (the grapheme counts summed exactly, then scaled once). 0 for no rows.
     mutating func estimatedAverage(ofColumn column: Int, averageCharWidth: Double) -> Double {
         guard rowCount > 0 else { return 0 }
         let cellText = cellText
         var graphemes = 0
         forEachBatch(of: RowSample(rowCount: rowCount, size: rowCount), column: column) { batch in
-            for row in batch { graphemes += cellText(column, row).count }  // every row: position = row
+            for row in batch { graphemes += FontStack.contentGraphemeCount(of: cellText(column, row)) }  // every row: position = row
         }
         return Double(graphemes) * averageCharWidth / Double(rowCount)
     }

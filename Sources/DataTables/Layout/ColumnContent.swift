@@ -25,7 +25,7 @@ struct ColumnContent {
     /// once on every core).
     init(mode: DataTableColumnWidthMode, configuration: DataTableConfiguration, count: Int,
          text: (Int) -> String, widths: (ColumnWidthCalculator.Measurer) -> [Double]) {
-        func graphemes() -> Int { (0..<count).reduce(0) { $0 + text($1).count } }
+        func graphemes() -> Int { (0..<count).reduce(0) { $0 + FontStack.contentGraphemeCount(of: text($1)) } }
         func widest(_ measurer: ColumnWidthCalculator.Measurer) -> Kind { .widest(WidthMultiset(widths(measurer)), by: measurer) }
         switch mode {
         case .fixed: kind = .none
@@ -54,9 +54,9 @@ struct ColumnContent {
             if sign > 0 { multiset.insert(width) } else { multiset.remove(width) }
             kind = .widest(multiset, by: measurer)
         case .average(let graphemes, let width):
-            kind = .average(graphemes: graphemes + sign * text().count, characterWidth: width)
+            kind = .average(graphemes: graphemes + sign * FontStack.contentGraphemeCount(of: text()), characterWidth: width)
         case .hybrid(let graphemes, let width):
-            kind = .hybrid(graphemes: graphemes + sign * text().count, characterWidth: width)
+            kind = .hybrid(graphemes: graphemes + sign * FontStack.contentGraphemeCount(of: text()), characterWidth: width)
         }
     }
 

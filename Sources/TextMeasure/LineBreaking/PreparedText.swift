@@ -197,6 +197,29 @@ enum HardBreak {
         }
     }
 
+    /// The hard lines of `text`: the stretches between hard breaks (CR LF is one break), one
+    /// line when it has none, and an empty last line after a final break. O(length).
+    static func lines(of text: String) -> [Substring] {
+        // A quick look at the bytes first: NEL, LS and PS start with 0xC2 or 0xE2.
+        guard text.utf8.contains(where: { (0x0A...0x0D).contains($0) || $0 == 0xC2 || $0 == 0xE2 }) else { return [text[...]] }
+        var lines: [Substring] = []
+        let scalars = text.unicodeScalars
+        var start = scalars.startIndex, index = start
+        while index < scalars.endIndex {
+            let scalar = scalars[index]
+            guard contains(scalar) else {
+                index = scalars.index(after: index)
+                continue
+            }
+            lines.append(text[start..<index])
+            index = scalars.index(after: index)
+            if scalar == "\r", index < scalars.endIndex, scalars[index] == "\n" { index = scalars.index(after: index) }
+            start = index
+        }
+        lines.append(text[start...])
+        return lines
+    }
+
     /// Where the hard-break characters at the end of `utf8[start..<end]` start (CR LF is two).
     static func start(in utf8: UnsafeBufferPointer<UInt8>, before end: Int, after start: Int) -> Int {
         var index = end

@@ -22,9 +22,15 @@ extension FontStack {
         return concurrentMap(keys.count) { self.width(of: keys[$0], cache: cache) }
     }
 
-    /// The nominal widths of `texts` (see `nominalWidth(of:)`), in order, on every core.
-    package func nominalWidths(of texts: [String]) -> [Double] {
-        concurrentMap(texts.count) { self.nominalWidth(of: texts[$0]) }
+    /// `contentWidth(of:)` of each of them (see `DistinctTexts.texts(in:)`), on every core.
+    package func contentWidths(of texts: DistinctTexts.Texts, cache: WidthCache? = .shared) -> [Double] {
+        let keys = texts.keys
+        return concurrentMap(keys.count) { self.contentWidth(of: keys[$0], cache: cache) }
+    }
+
+    /// The nominal content widths of `texts` (see `nominalContentWidth(of:)`), in order, on every core.
+    package func nominalContentWidths(of texts: [String]) -> [Double] {
+        concurrentMap(texts.count) { self.nominalContentWidth(of: texts[$0]) }
     }
 }
 

@@ -16,6 +16,37 @@ extension FontStack {
         return points((cache?.measure(of: exact, in: fontSet) ?? Shaper.measure(of: exact.string, in: fontSet)).units)
     }
 
+    /// The width of the widest hard line of `text`: the stretches between hard breaks (LF, CR,
+    /// CR LF, VT, FF, NEL, LS, PS), each as `width(of:)`; `width(of:)` of the text when it has
+    /// none. A table cell's content width: a cell of three lines is as wide as its widest line,
+    /// never its breaks measured as glyphs. O(length).
+    public func contentWidth(of text: String, cache: WidthCache? = .shared) -> Double {
+        let lines = HardBreak.lines(of: text)
+        if lines.count == 1 { return width(of: text, cache: cache) }
+        return lines.reduce(0) { max($0, width(of: String($1), cache: cache)) }
+    }
+
+    /// `contentWidth(of:)` of a text already hashed (see `DistinctTexts`).
+    func contentWidth(of exact: ExactText, cache: WidthCache?) -> Double {
+        let lines = HardBreak.lines(of: exact.string)
+        if lines.count == 1 { return width(of: exact, cache: cache) }
+        return lines.reduce(0) { max($0, width(of: String($1), cache: cache)) }
+    }
+
+    /// `contentWidth(of:)` by nominal advances (see `nominalWidth(of:)`).
+    package func nominalContentWidth(of text: String) -> Double {
+        HardBreak.lines(of: text).reduce(0) { max($0, nominalWidth(of: String($1))) }
+    }
+
+    /// The hard lines of `text`: the stretches between hard breaks (see `contentWidth(of:)`).
+    package static func hardLines(of text: String) -> [Substring] { HardBreak.lines(of: text) }
+
+    /// The grapheme count of the hard line of `text` with the most graphemes: what an estimate
+    /// of its content width counts (see `contentWidth(of:)`). O(length).
+    package static func contentGraphemeCount(of text: String) -> Int {
+        HardBreak.lines(of: text).reduce(0) { max($0, $1.count) }
+    }
+
     /// The width of `text` in points from nominal advances: no shaping, so no kerning,
     /// ligatures or contextual forms. Several times faster than `width(of:)`, and exact for
     /// text that needs no shaping (monospace, most plain Latin without kerning pairs).

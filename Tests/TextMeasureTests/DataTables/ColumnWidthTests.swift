@@ -57,6 +57,24 @@ import TextMeasure
         #expect(abs(nominal.contentWidth! - 36.95) < 1e-9)
     }
 
+    /// A cell of several hard lines is as wide as its widest line, never its breaks measured as
+    /// glyphs: "ab\ncdef\r\ng" is 4 characters wide (24 px), not 9 or more, by every strategy that
+    /// measures and by the estimate (4 graphemes), in text mode and cell mode alike.
+    @Test func multiLineCellsAreTheirWidestLine() throws {
+        let texts = ["ab\ncdef\r\ng", "x\u{2028}yyy\u{2029}", "zz\u{85}z\u{0B}\u{0C}"]
+        for strategy in [DataTableColumnWidthStrategy.maxMeasured, .maxNominal, .sampledMax(sampleSize: 2)] {
+            #expect(try width(texts, strategy).contentWidth == 24, "\(strategy)")
+        }
+        // Graphemes of the longest lines: 4, 3 and 2; mean 3 × 5 px.
+        #expect(try width(texts, .estimatedAverage(averageCharWidth: 5)).contentWidth == 15)
+        var configuration = configuration(.fitContentCell(sample: .all))
+        configuration.minColumnWidth = 0
+        let cells = try configuration.columnWidths(for: texts, columns: [DataTableColumn("H") { $0 }]).columns[0]
+        #expect(cells.contentWidth == 24)
+        #expect(Self.mono.contentWidth(of: "ab\ncdef\r\ng") == 24)
+        #expect(Self.mono.contentWidth(of: "abc") == Self.mono.width(of: "abc"))
+    }
+
     @Test func maxNominalInMonospaceIsSixPixelsACharacter() throws {
         #expect(try width(["abcd", "abcdefg", "a"], .maxNominal).contentWidth == 42)
     }

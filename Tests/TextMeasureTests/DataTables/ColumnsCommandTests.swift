@@ -46,6 +46,15 @@ import TextMeasure
         #expect(columns.map { $0["headerWidth"] as? Double } == [18, 24])
     }
 
+    /// A quoted cell of three lines is as wide as its widest line (4 characters, 24 px), in
+    /// text and cell modes: each line feed is a break, not a glyph.
+    @Test func multiLineCellsAreTheirWidestLine() throws {
+        let path = try file("Note\n\"ab\ncdef\ng\"\nxyz\n")
+        for mode in ["text", "cell"] {
+            #expect(try json([path] + bare + ["--mode", mode]).map { $0["contentWidth"] as? Double } == [24], "\(mode)")
+        }
+    }
+
     @Test func defaultsPadSortIndicatorAndMinimum() throws {
         let path = try file("SKU,Name\r\nA-1,Widget\r\nB-22,\"Gadget, large\"\r\n")  // CRLF
         let mono = ["--font", try BundledFont.notoSansMono.path(), "--size", "10"]
