@@ -133,6 +133,26 @@ if paragraph:
         target, check = ("", None) if name == PARAGRAPH_BASELINE else PARAGRAPH_TARGET
         print(f"{name:<42} {per_op * 1e3:>10.2f} {p99 / ops * 1e3:>10.2f} {mallocs_text(mallocs, ops):>11} {ops:>9} {n:>5} {ratio:>7.3f}  {1 / ratio:>7.1f}  {target}{verdict(check if base else None, ratio)}")
 
+# Long words: p50 per character against the 1k word's (linear: ≤ 2×); the 1M word under 1 s.
+long_words = [(name, chars) for name, chars in [
+    ("long word, 1k letters at width 50", 1e3), ("long word, 10k letters at width 50", 1e4),
+    ("long word, 100k letters at width 50", 1e5), ("long word, 1M letters at width 50", 1e6),
+    ("long word, 1k Latin + Arabic at width 50", 1e3), ("long word, 10k Latin + Arabic at width 50", 1e4),
+    ("long word, 100k Latin + Arabic at width 50", 1e5)] if name in wrap]
+if long_words:
+    print_heading("long words: prepare + layout at width 50, no cache; ratio = p50 per character ÷ that of the 1k word of the same kind",
+                  header=f"{'benchmark':<46} {'p50 ms':>9} {'p99 ms':>9} {'ns/char':>8} {'n':>4} {'ratio':>7}  target")
+    for name, chars in long_words:
+        p50, p99, mallocs, n = wrap[name]
+        first = name.replace(name.split(" ")[2], "1k", 1)
+        base = wrap[first][0] / 1e3 if first in wrap else float("nan")
+        ratio = (p50 / chars) / base
+        target, check = ("≤ 2", lambda r: r <= 2) if name != first else ("", None)
+        line = f"{name:<46} {p50:>9.2f} {p99:>9.2f} {p50 * 1e6 / chars:>8.0f} {n:>4} {ratio:>7.2f}  {target}{verdict(check, ratio)}"
+        if chars == 1e6:
+            line += f"; p50 < 1000 ms{verdict(lambda t: t < 1000, p50)}"
+        print(line)
+
 def print_batch_table(group, names, baseline, title, unit, per_unit, unit_digits, mallocs_header, mallocs_per):
     """The table of the benchmarks `names` of `group` that ran, each p50 ÷ the baseline's p50;
     `unit` heads the per-item column, into which `per_unit` turns a p50 in ms; mallocs are

@@ -12,10 +12,14 @@
 //   each prepared and measured with `height(atWidth: 200)`, with a cold, no or a warm cache,
 //   beside "bare hb_shape of the same 100k cells (baseline)": each cell shaped whole once, the
 //   least work any exact method needs. One iteration = all 100,000 cells.
+// * Long words: one word of 1k to 1M letters, prepared and laid out at width 50; the cost per
+//   character, against the 1k word's, must stay within 2× (linear layout), and 1M letters must
+//   take under 1 s. One iteration = one prepare + layout.
 
 import Benchmark
 import BareHarfBuzz
 import PackageTable
+import Synchronization
 import TextMeasure
 
 let benchmarks: @Sendable () -> Void = {
@@ -120,6 +124,61 @@ let benchmarks: @Sendable () -> Void = {
             total += stack.prepare(cell).height(atWidth: Fixtures.cellWidth)
         }
         blackHole(total)
+    }
+
+    // MARK: Long words
+
+    // One word of random lowercase letters (no break opportunity), prepared and laid out at
+    // width 50 (about 6 letters a line) with no cache: the cost per character must not grow with
+    // the length (run.sh compares each length's to the 1k word's). "Latin + Arabic" mixes two
+    // faces, so its lines are shaped one by one rather than read from one shaping of the word.
+    for (name, length) in LongWord.lengths {
+        Benchmark("long word, \(name) letters at width 50", configuration: .init(maxDuration: .seconds(5), maxIterations: 20)) { _ in
+            let prepared = Fixtures.stack.prepare(LongWord.latin(length), cache: nil)
+            blackHole(prepared.layout(width: 50).lineCount)
+        }
+    }
+    for (name, length) in LongWord.lengths.prefix(3) {
+        Benchmark("long word, \(name) Latin + Arabic at width 50", configuration: .init(maxDuration: .seconds(5), maxIterations: 20)) { _ in
+            let prepared = Fixtures.stack.prepare(LongWord.mixed(length), cache: nil)
+            blackHole(prepared.layout(width: 50).lineCount)
+        }
+    }
+}
+
+/// The words of the long-word group, made once per length (outside the measured region).
+enum LongWord {
+    static let lengths = [("1k", 1_000), ("10k", 10_000), ("100k", 100_000), ("1M", 1_000_000)]
+
+    /// `length` random lowercase letters (SplitMix64, seed 15).
+    static func latin(_ length: Int) -> String { words.withLock { $0.latin(length) } }
+
+    /// `length` characters: random runs of 3 lowercase letters and 3 Arabic letters, alternating.
+    static func mixed(_ length: Int) -> String { words.withLock { $0.mixed(length) } }
+
+    private static let words = Mutex(Words())
+
+    private struct Words {
+        var latinWords: [Int: String] = [:]
+        var mixedWords: [Int: String] = [:]
+
+        mutating func latin(_ length: Int) -> String {
+            if let word = latinWords[length] { return word }
+            var random = SplitMix64(seed: 15)
+            let word = String(String.UnicodeScalarView((0..<length).map { _ in Unicode.Scalar(UInt8(97 + random.next() % 26)) }))
+            latinWords[length] = word
+            return word
+        }
+
+        mutating func mixed(_ length: Int) -> String {
+            if let word = mixedWords[length] { return word }
+            var random = SplitMix64(seed: 15)
+            let word = String(String.UnicodeScalarView((0..<length).map { index in
+                index / 3 % 2 == 0 ? Unicode.Scalar(UInt8(97 + random.next() % 26)) : Unicode.Scalar(0x0628 + UInt32(random.next() % 20))!
+            }))
+            mixedWords[length] = word
+            return word
+        }
     }
 }
 
