@@ -3,9 +3,16 @@ import Foundation
 import FuzzSupport
 import TextMeasure
 
-/// Where each input is written for `CSVTable.read`, which takes a path: in memory when /dev/shm is there.
+/// The name the table's errors give the input.
 let path = (FileManager.default.isWritableFile(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory())
     + "/textmeasure-fuzz-\(ProcessInfo.processInfo.processIdentifier).csv"
+
+/// The command's reader on `bytes`, comma-separated: the one call to change when its API does.
+/// `CSVTable.read` takes a path, so the bytes go to a file first (in memory when /dev/shm is there).
+func read(_ bytes: [UInt8]) throws(CSVTable.Problem) -> CSVTable {
+    guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else { fatalError("cannot write \(path)") }
+    return try CSVTable.read(path, size: bytes.count, delimiter: ",")
+}
 
 /// A CSV row with its index as its identity, as the `rows` command keeps them.
 struct Row: Identifiable {
@@ -17,15 +24,13 @@ struct Row: Identifiable {
 /// read it (comma-separated, header row first), then sized as they size it.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzCSV(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
-    let bytes = data.map { Data(bytes: $0, count: size) } ?? Data()
-    guard FileManager.default.createFile(atPath: path, contents: bytes) else { fatalError("cannot write \(path)") }
+    let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
     let table: CSVTable
     do {
-        table = try CSVTable.read(path, size: size, delimiter: ",")
+        table = try read(bytes)
     } catch {
         // A typed error naming the file and, when it gives one, a line the file has.
-        let lines = 1 + bytes.indices.filter { bytes[$0] == 0x0A || bytes[$0] == 0x0D && $0 + 1 < bytes.count && bytes[$0 + 1] != 0x0A
-            || bytes[$0] == 0x0D && $0 + 1 == bytes.count }.count
+        let lines = 1 + zip(bytes, bytes.dropFirst() + [0]).filter { $0 == 0x0A || $0 == 0x0D && $1 != 0x0A }.count
         require(error.path == path, "the error names \(error.path), not \(path)")
         if let line = error.line { require((1...lines).contains(line), "\(error): line \(line) of a file of \(lines) lines") }
         return 0
