@@ -1,0 +1,79 @@
+import DataTables
+import FuzzSupport
+import TextMeasure
+
+/// The name the table's errors give the input.
+let path = "fuzz-input.csv"
+
+/// The command's reader on `bytes`, comma-separated: the one call to change when its API does.
+func read(_ bytes: [UInt8]) throws(CSVTable.Problem) -> CSVTable {
+    try CSVTable(bytes, path: path, delimiter: ",")
+}
+
+/// A CSV row with its index as its identity, as the `rows` command keeps them.
+struct Row: Identifiable {
+    let id: Int
+    let fields: [String]
+}
+
+/// Input: the bytes of a CSV file, read as `textmeasure columns FILE` and `textmeasure rows FILE`
+/// read it (comma-separated, header row first), then sized as they size it.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzCSV(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
+    let table: CSVTable
+    do {
+        table = try read(bytes)
+    } catch {
+        // A typed error naming the file and, when it gives one, a line the file has.
+        let lines = 1 + zip(bytes, bytes.dropFirst() + [0]).filter { $0 == 0x0A || $0 == 0x0D && $1 != 0x0A }.count
+        require(error.path == path, "the error names \(error.path), not \(path)")
+        if let line = error.line { require((1...lines).contains(line), "\(error): line \(line) of a file of \(lines) lines") }
+        return 0
+    }
+    for (number, row) in table.rows.enumerated() {
+        require(row.count == table.titles.count, "row \(number) has \(row.count) fields, the header \(table.titles.count)")
+    }
+    columnsAndRows(of: table)
+    return 0
+}
+
+/// The column widths `columns` prints (the default mode, then `--mode cell`) and the row heights
+/// and offsets `rows` prints (wrapped at those widths), checked to be finite sizes in order.
+func columnsAndRows(of table: CSVTable) {
+    var configuration = DataTableConfiguration(font: Fonts.bundled)
+    configuration.cellPadding = DataTableCellPadding(horizontal: 8, vertical: 4)
+    configuration.textLayout = .wrap
+    configuration.rowHeightMode = .automatic(estimated: 44, prefetchWindow: 0)
+    let columns = table.titles.indices.map { index in DataTableColumn<Row>(table.titles[index]) { $0.fields[index] } }
+    let rows = table.rows.enumerated().map { Row(id: $0, fields: $1) }
+    var widths: [Double] = []
+    for mode in [configuration.columnWidthMode, .fitContentCell(sample: .all)] {
+        configuration.columnWidthMode = mode
+        let sized: DataTableColumnWidths
+        do { sized = try configuration.columnWidths(for: rows, columns: columns) } catch { fatalError("columnWidths threw \(error)") }
+        for column in sized.columns {
+            requireSize(column.width, "\(mode): column \(quoted(column.title))'s width")
+            requireSize(column.headerWidth, "\(mode): column \(quoted(column.title))'s header width")
+            requireSize(column.contentWidth ?? 0, "\(mode): column \(quoted(column.title))'s content width")
+            require(column.width >= column.headerWidth, "\(mode): column \(quoted(column.title)) narrower than its header")
+        }
+        widths = sized.widths
+    }
+
+    let columnWidths = widths
+    configuration.columnWidthModeProvider = { .fixed(width: columnWidths[$0]) }
+    let layout: DataTableLayout<Row>
+    do { layout = try DataTableLayout(rows: rows, columns: columns, configuration: configuration) } catch {
+        fatalError("DataTableLayout threw \(error)")
+    }
+    layout.measureRows(0..<layout.rowCount)
+    var end = configuration.headerHeight
+    for row in 0..<layout.rowCount {
+        let (height, offset) = (layout.height(ofRow: row), layout.offset(ofRow: row))
+        requireSize(height, "row \(row)'s height")
+        require(abs(offset - end) <= 1e-9 * max(1, end), "row \(row) starts at \(offset), the row before ends at \(end)")
+        end = offset + height
+    }
+    requireSize(layout.contentHeight, "contentHeight")
+}

@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets of the Fuzzing/ package (release, AddressSanitizer, libFuzzer
+# coverage) and runs each for SECONDS (default 60), one input at most 10 s and the process at most
+# 2048 MB, then prints each target's executions and executions per second, and the total. Exits
+# non-zero when any target crashed (a trap, an invariant, a sanitizer report), timed out or ran
+# out of memory; the input that did it is kept.
+#
+#   Scripts/fuzz.sh                          # every target, 60 s each
+#   Scripts/fuzz.sh 3600                     # a long campaign: an hour each
+#   FUZZ_TARGETS="FuzzLayout FuzzCells" Scripts/fuzz.sh 30
+#   FUZZ_WORK=/tmp/fuzz Scripts/fuzz.sh      # where the corpora, logs and findings go
+#
+# Nothing in the repository is written. The work folder (default Fuzzing/.build/fuzz, ignored by
+# git) holds per target: corpus/ (the seeds of Fuzzing/Corpus/<target>, then every input the
+# fuzzer found new coverage with; kept, so the next run goes on from there), findings/ (crash-*,
+# timeout-*, oom-*, slow-unit-*) and log.txt. To replay a finding:
+#   $(swift build --package-path Fuzzing -c release --show-bin-path)/FuzzLayout FILE
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+seconds="${1:-60}"
+work="${FUZZ_WORK:-$root/Fuzzing/.build/fuzz}"
+read -r -a targets <<< "${FUZZ_TARGETS:-FuzzFont FuzzLayout FuzzCSV FuzzCells}"
+
+# `--sanitize=fuzzer` makes SwiftPM compile the executables as libraries, so libFuzzer's main is
+# the program's. The sanitizers themselves go in one -sanitize= flag: swiftc passes only its last
+# -sanitize= to the compiler, and SwiftPM's two --sanitize flags come in no fixed order. lld, not
+# gold, links: gold warns about every ASan binary.
+build=(swift build --package-path "$root/Fuzzing" -c release --sanitize=fuzzer
+       -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld)
+start=$SECONDS
+"${build[@]}"
+echo "build: $((SECONDS - start)) s"
+bin="$("${build[@]}" --show-bin-path)"
+
+# The Swift runtime's backtracer would wait on a crashing fuzzer; libFuzzer and ASan report instead.
+export SWIFT_BACKTRACE=enable=no
+
+declare -A extra=([FuzzLayout]="-max_len=16384" [FuzzCSV]="-max_len=16384")
+failed=0
+total=0
+summary=()
+for target in "${targets[@]}"; do
+    corpus="$work/$target/corpus" findings="$work/$target/findings" log="$work/$target/log.txt"
+    mkdir -p "$corpus" "$findings"
+    for seed in "$root/Fuzzing/Corpus/$target"/*; do
+        [[ -e "$corpus/$(basename "$seed")" ]] || cp "$seed" "$corpus/"
+    done
+    echo "== $target: $seconds s"
+    status=0
+    # shellcheck disable=SC2086  # extra flags split on purpose
+    "$bin/$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+        -artifact_prefix="$findings/" ${extra[$target]:-} "$corpus" > "$log" 2>&1 || status=$?
+    runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+    rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
+    total=$((total + ${runs:-0}))
+    result="ok"
+    if ((status != 0)); then
+        failed=1
+        result="FAILED (exit $status): $(grep -m1 -E '^(==[0-9]+== ?ERROR|SUMMARY|.*Fatal error)' "$log" | cut -c1-200 || true)"
+        grep -E 'Test unit written to|Fatal error|^SUMMARY' "$log" || true
+    fi
+    summary+=("$(printf '%-11s %12s executions %8s exec/s  corpus %5s files  %s' \
+        "$target" "${runs:-?}" "${rate:-?}" "$(find "$corpus" -type f | wc -l)" "$result")")
+done
+
+echo
+printf '%s\n' "${summary[@]}"
+echo "total: $total executions"
+echo "work folder: $work"
+exit "$failed"
