@@ -23,6 +23,25 @@ import TextMeasure
         #expect(nan.height(atWidth: 100) == 0)
     }
 
+    /// A finite width above 10⁹ is proposed as 10⁹, as any length is clamped: stacks of spacers
+    /// that fill what they are given add up to at most that, never to +∞ (a fuzzer's finding).
+    @Test func aHugeProposalIsTheLongestLength() {
+        let trees: [CellNode] = [
+            .hstack { CellNode.spacer(); CellNode.spacer() },
+            .hstack { CellNode.spacer(); CellNode.box(width: 10, height: 10); CellNode.spacer() }.padding(5),
+            .vstack { CellNode.hstack { CellNode.spacer(); CellNode.spacer() }; CellNode.spacer() },
+        ]
+        for tree in trees {
+            let measured = cell(tree)
+            for width in [Double.greatestFiniteMagnitude, 1e300, 2e9] {
+                #expect(measured.width(atWidth: width) == measured.width(atWidth: Self.most), "\(width)")
+                #expect(measured.width(atWidth: width) <= Self.most + 10)
+                #expect(measured.height(atWidth: width).isFinite)
+                #expect(measured.overflow(atWidth: width) == 0)
+            }
+        }
+    }
+
     @Test func negativePaddingAddsNothing() {
         let padded = cell(CellNode.box(width: 10, height: 10).padding(-100))
         #expect(padded.fittingWidth == 10)
@@ -120,7 +139,8 @@ import TextMeasure
         #expect(height(.multiple(.nan)) == 0)
         #expect(height(.points(1e308)) == Self.most)
         #expect(height(.points(.infinity)) == Self.most)
-        #expect(height(.multiple(.infinity)) == height(.font) * Self.most)
+        // The factor is clamped to 10⁹ and the line's height to 10⁹ pt, as every length is.
+        #expect(height(.multiple(.infinity)) == Self.most)
     }
 
     /// An infinite width means no limit: spacers keep their minimum, as at the fitting width.
@@ -135,8 +155,9 @@ import TextMeasure
         let placement = row.placement(atWidth: .infinity)
         #expect(placement.width == 15)
         #expect(placement.children.map(\.width) == [10, 5])
-        // A finite width, however large, is shared out.
-        #expect(row.width(atWidth: 1e300) == 1e300)
+        // A finite width is shared out, taken as a length: one above 10⁹ pt as 10⁹.
+        #expect(row.width(atWidth: 1e300) == Self.most)
+        #expect(row.width(atWidth: 2_000) == 2_000)
     }
 
     /// A NaN priority counts as 0: it shrinks before a priority of 1.

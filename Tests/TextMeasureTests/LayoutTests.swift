@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TextMeasure
 
@@ -179,5 +180,37 @@ import TextMeasure
         #expect(abs(layout.lines[0].width - 2 * emoji) < 1e-9)
         let mixed = Self.stack.prepare("ok 👍🏽 done").layout(width: Self.stack.width(of: "ok 👍🏽") + 0.5)
         #expect(mixed.lines.map(\.text) == ["ok 👍🏽", "done"])
+    }
+
+    /// A line height is a length: a negative, NaN or infinite factor or height gives lines of
+    /// height 0, and one past 10⁹ pt lines of 10⁹ pt (a fuzzer found `.multiple(-.infinity)`
+    /// giving -∞). Two lines of Noto Sans Mono.
+    @Test func lineHeightsAreLengths() throws {
+        let prepared = try FontStack([Font.bundled(.notoSansMono, size: 10)]).prepare("ab\ncd")
+        for absurd in [LineHeight.multiple(-.infinity), .multiple(.nan), .multiple(-2), .points(-5), .points(.nan), .points(-.infinity)] {
+            #expect(prepared.height(atWidth: 100, lineHeight: absurd) == 0, "\(absurd)")
+            #expect(prepared.layout(width: 100, lineHeight: absurd).lines.allSatisfy { $0.height == 0 }, "\(absurd)")
+        }
+        for huge in [LineHeight.multiple(1e308), .multiple(.infinity), .points(1e12), .points(.infinity)] {
+            #expect(prepared.height(atWidth: 100, lineHeight: huge) == 2 * maximumLength, "\(huge)")
+        }
+    }
+
+    /// A width below zero counts as 0: Noto Sans with every advance cut to one unit keeps its
+    /// kerning, so "AVAVAVAV" shapes to a negative sum of advances (HarfBuzz's answer), which
+    /// the package reports as 0, never as a negative width or line.
+    @Test func negativeShapedWidthsCountAsZero() throws {
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: BundledFont.notoSans.path())))
+        func u32(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+        let tables = Int(bytes[4]) << 8 | Int(bytes[5])
+        let record = try #require((0..<tables).map { 12 + 16 * $0 }.first { Array(bytes[$0..<$0 + 4]) == Array("hmtx".utf8) })
+        let hhea = try #require((0..<tables).map { 12 + 16 * $0 }.first { Array(bytes[$0..<$0 + 4]) == Array("hhea".utf8) })
+        let metrics = Int(bytes[u32(hhea + 8) + 34]) << 8 | Int(bytes[u32(hhea + 8) + 35])
+        for glyph in 0..<metrics { bytes[u32(record + 8) + 4 * glyph] = 0; bytes[u32(record + 8) + 4 * glyph + 1] = 1 }
+        let font = try Font(data: bytes, size: 100)
+        #expect(font.width(of: "AVAVAVAV") == 0)
+        let layout = font.stack.prepare("AVAVAVAV AVAVAVAV").layout(width: 0)
+        #expect(layout.lines.allSatisfy { $0.width == 0 })
+        #expect(layout.width == 0)
     }
 }

@@ -34,22 +34,22 @@ public final class MeasuredCell {
 
     /// The cell's height when it is `width` points wide. Stacks share the width out first (an
     /// hstack that does not fit shrinks its lowest-priority children), then every text wraps at
-    /// the width it gets. A negative or NaN width counts as zero; +∞ is no limit (every text on
-    /// its longest lines, spacers at their minimum).
-    public func height(atWidth width: Double) -> Double { root.size(proposal: width).height }
+    /// the width it gets. A width is taken as a cell length (0...`maximumLength`, NaN as zero);
+    /// +∞ is no limit (every text on its longest lines, spacers at their minimum).
+    public func height(atWidth width: Double) -> Double { root.size(proposal: width.cellProposal).height }
 
     /// The width the cell's content takes at `width` (read as `height(atWidth:)` reads it): at
     /// most `width` unless it overflows.
-    public func width(atWidth width: Double) -> Double { root.size(proposal: width).width }
+    public func width(atWidth width: Double) -> Double { root.size(proposal: width.cellProposal).width }
 
     /// How far the cell's content reaches past the width it was given at `width` (zero when
     /// everything fits): the most by which any node is wider than the room it got. Overflow is
     /// reported, never hidden by clipping.
-    public func overflow(atWidth width: Double) -> Double { root.size(proposal: width).overflow }
+    public func overflow(atWidth width: Double) -> Double { root.size(proposal: width.cellProposal).overflow }
 
     /// The frame of every node at `width`, for drawing.
     public func placement(atWidth width: Double) -> CellPlacement {
-        CellPlacement(root, proposal: width, origin: (0, 0))
+        CellPlacement(root, proposal: width.cellProposal, origin: (0, 0))
     }
 
     /// The work done so far.

@@ -2,7 +2,10 @@ import TextMeasure
 
 extension Double {
     /// The value as a length of a cell's tree: clamped to `0...maximumLength`, NaN as 0.
-    var cellLength: Double { self > 0 ? Swift.min(self, maximumLength) : 0 }
+    var cellLength: Double { clampedLength }
+
+    /// The value as a width proposed to a cell: +∞ is no limit, anything else a `cellLength`.
+    var cellProposal: Double { self == .infinity ? .infinity : cellLength }
 }
 
 extension Optional<Double> {

@@ -356,9 +356,9 @@ extension PreparedText {
         }
         let natural = ascent + descent + gap
         let height = switch lineHeight {
-        case .font: natural
-        case .multiple(let factor): natural * factor
-        case .points(let points): points
+        case .font: natural.clampedLength
+        case .multiple(let factor): (natural * factor).clampedLength
+        case .points(let points): points.clampedLength
         }
         return (height, (height - ascent - descent) / 2 + ascent)
     }

@@ -1,4 +1,8 @@
 /// How tall each line of a layout is.
+///
+/// A line's height is a length: clamped to `0...maximumLength`, NaN as 0, so a negative or NaN
+/// factor or height (or a font whose ascender is below its descender) gives lines of height 0,
+/// never a negative, infinite or NaN height.
 public enum LineHeight: Sendable, Hashable {
     /// From the fonts used on the line: the largest ascender, plus the largest descent, plus the
     /// largest line gap among them (a line with no visible text uses the primary font).

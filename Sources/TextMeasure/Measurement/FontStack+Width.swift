@@ -93,7 +93,9 @@ extension FontStack {
 
     /// `units` of the primary font in points at the stack's size.
     @inline(__always)
-    func points(_ units: Double) -> Double { units * size / Double(fontSet.faces[0].unitsPerEm) }
+    /// A width below zero (a font whose kerning outweighs its advances) counts as 0: no width the
+    /// package reports is negative.
+    func points(_ units: Double) -> Double { max(0, units) * size / Double(fontSet.faces[0].unitsPerEm) }
 
     private static func isoCode(_ script: hb_script_t) -> String {
         let tag = hb_script_to_iso15924_tag(script)
