@@ -213,4 +213,20 @@ import TextMeasure
         #expect(layout.lines.allSatisfy { $0.width == 0 })
         #expect(layout.width == 0)
     }
+
+    /// A tab interval is a length: a tiny one (a fuzzer's 6.9e-310) advances to the next stop
+    /// without the pen overflowing to +∞, and a NaN, negative or infinite one is clamped
+    /// (0: the tab takes no room; +∞: 10⁹ pt).
+    @Test func tabIntervalsAreLengths() throws {
+        let mono = try FontStack([Font.bundled(.notoSansMono, size: 10)])
+        for interval in [6.9266668933046e-310, Double.leastNonzeroMagnitude, 1e-300] {
+            // "ab" (12 px), the tab advances by at most one tiny interval, then "cd" (12 px).
+            let width = mono.prepare("ab\tcd", tabInterval: interval).maxContentWidth
+            #expect(width.isFinite && abs(width - 24) < 1e-6, "\(interval): \(width)")
+        }
+        for interval in [Double.nan, -5, 0] {
+            #expect(mono.prepare("ab\tcd", tabInterval: interval).maxContentWidth == 24, "\(interval)")
+        }
+        #expect(mono.prepare("ab\tcd", tabInterval: .infinity).maxContentWidth == maximumLength + 12)
+    }
 }

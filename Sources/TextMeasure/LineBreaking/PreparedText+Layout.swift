@@ -321,7 +321,11 @@ extension PreparedText {
         var faces = FaceMask()
         var previous = previous
         for (position, piece) in line.utf8.split(separator: 0x09, omittingEmptySubsequences: false).enumerated() {
-            if position > 0, tabInterval > 0 { pen = ((pen / tabInterval).rounded(.down) + 1) * tabInterval }
+            if position > 0, tabInterval > 0 {
+                // The next multiple of the interval; past what a Double counts in intervals, the pen.
+                let stops = (pen / tabInterval).rounded(.down) + 1
+                if stops.isFinite { pen = max(pen, stops * tabInterval) }
+            }
             hanging = 0
             guard !piece.isEmpty else { continue }
             let measured = stack.measure(String(Substring(piece)), previous: previous, cache: cache)

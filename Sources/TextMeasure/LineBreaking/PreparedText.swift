@@ -107,7 +107,8 @@ extension FontStack {
     /// each segment once, through `cache`, ready for `layout(width:)` at any width.
     ///
     /// Tabs advance to the next multiple of `tabInterval` points from the line's start (default:
-    /// the width of eight spaces of the primary font). O(length).
+    /// the width of eight spaces of the primary font). The interval is a length, clamped to
+    /// `0...maximumLength` (NaN as 0); at 0 a tab takes no room. O(length).
     public func prepare(_ text: String, tabInterval: Double? = nil, cache: WidthCache? = .shared) -> PreparedText {
         var segments: [PreparedText.Segment] = []
         var bytes = text
@@ -152,7 +153,7 @@ extension FontStack {
             }
         }
         return PreparedText(text: text, stack: self, segments: segments,
-                            tabInterval: tabInterval ?? defaultTabInterval(for: text, cache), cache: cache)
+                            tabInterval: (tabInterval ?? defaultTabInterval(for: text, cache)).clampedLength, cache: cache)
     }
 
     /// Whether the scalar at `offset` extends the grapheme cluster before it: a combining mark,
