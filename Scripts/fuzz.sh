@@ -57,8 +57,8 @@ for target in "${targets[@]}"; do
     result="ok"
     if ((status != 0)); then
         failed=1
-        result="FAILED (exit $status): $(grep -m1 -E '^(==[0-9]+== ?ERROR|SUMMARY|.*Fatal error)' "$log" | cut -c1-200 || true)"
-        grep -E 'Test unit written to|Fatal error|^SUMMARY' "$log" || true
+        result="FAILED (exit $status): $(grep -a -m1 -E '^(==[0-9]+== ?ERROR|SUMMARY|.*Fatal error)' "$log" | cut -c1-200 || true)"
+        grep -a -E 'Test unit written to|Fatal error|^SUMMARY' "$log" | cut -c1-300 || true
     fi
     summary+=("$(printf '%-11s %12s executions %8s exec/s  corpus %5s files  %s' \
         "$target" "${runs:-?}" "${rate:-?}" "$(find "$corpus" -type f | wc -l)" "$result")")
