@@ -69,9 +69,6 @@ final class ClusterWidths: Sendable {
         self.safe = (0...clusters).map { $0 == 0 || $0 == clusters || marks[$0] == 1 }
     }
 
-    /// The width in font units of the clusters before boundary `index`, as shaped in the whole.
-    func units(before index: Int) -> Int { sums[index] }
-
     /// The width in font units of clusters `first..<last` shaped alone, when the whole's
     /// shaping gives it; nil when it must be shaped. O(1).
     func units(from first: Int, to last: Int) -> Int? {
