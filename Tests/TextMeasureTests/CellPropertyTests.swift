@@ -35,8 +35,11 @@ import TextMeasure
             let fitting = cell.fittingWidth
             #expect(cell.height(atWidth: fitting) == cell.height(atWidth: fitting + extra),
                     "\(tree): \(cell.height(atWidth: fitting)) at \(fitting), \(cell.height(atWidth: fitting + extra)) at +\(extra)")
-            // Overflow there is only what no width cures (a frame narrower than its content).
-            #expect(cell.overflow(atWidth: fitting) == cell.overflow(atWidth: fitting + extra), "\(tree) at \(fitting) +\(extra)")
+            // Overflow there is only what no width cures (a frame narrower than its content). It is
+            // a difference of lengths reached through different proposals, so it may differ in the
+            // last bit (79.224 and 79.22399999999999, seed M4Zh8wz6…): within 1e-9 pt, as layout allows.
+            let (atFitting, past) = (cell.overflow(atWidth: fitting), cell.overflow(atWidth: fitting + extra))
+            #expect(abs(atFitting - past) <= 1e-9, "\(tree) at \(fitting) +\(extra): \(atFitting) and \(past)")
         }
     }
 

@@ -109,6 +109,9 @@ import TextMeasure
         // Every byte of hmtx zeroed.
         rejects(try notoSans(editing: "hmtx") { bytes, table, _ in bytes.replaceSubrange(table, with: repeatElement(0, count: table.count)) },
                 "hmtx", "advanceWidth")
+        // The first advance set to 59392 (0xE800), which HarfBuzz shapes as -6144.
+        rejects(try notoSans(editing: "hmtx") { bytes, table, _ in bytes[table.lowerBound] = 0xE8; bytes[table.lowerBound + 1] = 0 },
+                "hmtx", "advanceWidth")
         // hmtx two bytes shorter than hhea and maxp say (the directory's length field).
         rejects(try notoSans(editing: "hmtx") { bytes, table, record in
             let length = table.count - 2

@@ -12,7 +12,8 @@ public enum FontError: Error, Sendable, Equatable, CustomStringConvertible {
     case missingTable(path: String, table: String)
     /// A field that widths are computed from holds a value OpenType does not allow, or one that
     /// disagrees with another table (`hhea.numberOfHMetrics` of 0, an `hmtx` shorter than `hhea`
-    /// and `maxp` say, `head.unitsPerEm` outside 16...16384): the font would measure wrong.
+    /// and `maxp` say or with an advance above 32767, `head.unitsPerEm` outside 16...16384): the
+    /// font would measure wrong.
     case malformed(path: String, table: String, field: String, problem: String)
     /// A collection (.ttc/.otc) has no face at `index`; it has `faceCount` faces.
     case faceIndexOutOfRange(path: String, index: Int, faceCount: Int)

@@ -55,7 +55,8 @@ struct SfntDirectory {
     /// The fields horizontal advances come from, as OpenType bounds them: `head.unitsPerEm` in
     /// 16...16384, at least one glyph and one long metric, an `hmtx` as long as `hhea` and `maxp`
     /// say (a long metric per glyph up to `numberOfHMetrics`, a side bearing for each glyph
-    /// after), and not every advance zero. O(numberOfHMetrics).
+    /// after), no advance above 32767 (HarfBuzz reads one as negative), and not every advance
+    /// zero. O(numberOfHMetrics).
     private func checkMetrics(_ bytes: UnsafeRawBufferPointer, source: String) throws(FontError) {
         /// The big-endian `UInt16` at `offset` of `table`, which must be long enough to hold it.
         func field(_ table: String, _ name: String, at offset: Int) throws(FontError) -> Int {
@@ -82,8 +83,17 @@ struct SfntDirectory {
             throw .malformed(path: source, table: "hmtx", field: "length", problem:
                 "\(hmtx.count) bytes, but hhea.numberOfHMetrics (\(metrics)) and maxp.numGlyphs (\(glyphs)) need \(needed)")
         }
-        let advances = stride(from: hmtx.lowerBound, to: hmtx.lowerBound + 4 * longMetrics, by: 4)
-        guard advances.contains(where: { bytes[$0] != 0 || bytes[$0 + 1] != 0 }) else {
+        var anyAdvance = false
+        for (glyph, offset) in stride(from: hmtx.lowerBound, to: hmtx.lowerBound + 4 * longMetrics, by: 4).enumerated() {
+            let advance = Int(bytes[offset]) << 8 | Int(bytes[offset + 1])
+            // HarfBuzz reads an advance above 32767 as negative (59392 shapes as -6144).
+            guard advance <= 32767 else {
+                throw .malformed(path: source, table: "hmtx", field: "advanceWidth",
+                                 problem: "glyph \(glyph)'s advance is \(advance), above the 32767 HarfBuzz reads as a positive number")
+            }
+            anyAdvance = anyAdvance || advance > 0
+        }
+        guard anyAdvance else {
             throw .malformed(path: source, table: "hmtx", field: "advanceWidth", problem: "every advance is 0")
         }
     }
