@@ -219,7 +219,7 @@ import TextMeasure
     /// (0: the tab takes no room; +∞: 10⁹ pt).
     @Test func tabIntervalsAreLengths() throws {
         let mono = try FontStack([Font.bundled(.notoSansMono, size: 10)])
-        for interval in [6.9266668933046e-310, Double.leastNonzeroMagnitude, 1e-300] {
+        for interval in [Double.leastNormalMagnitude / 3, Double.leastNonzeroMagnitude, 1e-300] {  // subnormal, least, tiny
             // "ab" (12 px), the tab advances by at most one tiny interval, then "cd" (12 px).
             let width = mono.prepare("ab\tcd", tabInterval: interval).maxContentWidth
             #expect(width.isFinite && abs(width - 24) < 1e-6, "\(interval): \(width)")
