@@ -21,8 +21,8 @@ extension CellNode {
     /// no limit, as nil does.
     public func frame(minWidth: Double? = nil, maxWidth: Double? = nil,
                       minHeight: Double? = nil, maxHeight: Double? = nil) -> CellNode {
-        let bounds = FrameBounds(minWidth: minWidth?.cellLength, maxWidth: maxWidth.cellMaximum,
-                                 minHeight: minHeight?.cellLength, maxHeight: maxHeight.cellMaximum)
+        let bounds = FrameBounds(minWidth: minWidth?.clampedLength, maxWidth: maxWidth.cellMaximum,
+                                 minHeight: minHeight?.clampedLength, maxHeight: maxHeight.cellMaximum)
         return carryingPriority(CellNode(.frame(bounds, self)))
     }
 

@@ -70,8 +70,8 @@ extension CellNode {
                             lineHeight: LineHeight = .font) -> CellNode {
         let lineHeight: LineHeight = switch lineHeight {
         case .font: .font
-        case .points(let points): .points(points.cellLength)
-        case .multiple(let factor): .multiple(factor.cellLength)
+        case .points(let points): .points(points.clampedLength)
+        case .multiple(let factor): .multiple(factor.clampedLength)
         }
         return CellNode(.text(TextLeaf(string: string, stack: stack, lineLimit: max(0, lineLimit), wraps: wraps,
                                        truncation: truncation, ellipsis: ellipsis, lineHeight: lineHeight)))
@@ -81,28 +81,28 @@ extension CellNode {
     /// `.firstBaseline` alignment, is `baseline` points from its top (default: its bottom). Each
     /// length is clamped to `0...maximumLength`, NaN as 0.
     public static func box(width: Double, height: Double, baseline: Double? = nil) -> CellNode {
-        CellNode(.box(width: width.cellLength, height: height.cellLength, baseline: baseline?.cellLength))
+        CellNode(.box(width: width.clampedLength, height: height.clampedLength, baseline: baseline?.clampedLength))
     }
 
     /// Flexible space. In an hstack it is at least `minLength` wide and takes the width left
     /// over (shared equally among spacers); anywhere else it is `minLength` tall and takes no
     /// width. `minLength` is clamped to `0...maximumLength`, NaN as 0.
     public static func spacer(minLength: Double = 0) -> CellNode {
-        CellNode(.spacer(minLength: minLength.cellLength))
+        CellNode(.spacer(minLength: minLength.clampedLength))
     }
 
     /// Children side by side, `spacing` apart (clamped to `0...maximumLength`, NaN as 0),
     /// aligned vertically per `alignment`.
     public static func hstack(spacing: Double = 0, alignment: VerticalAlignment = .center,
                               _ children: [CellNode]) -> CellNode {
-        CellNode(.hstack(spacing: spacing.cellLength, alignment: alignment, children))
+        CellNode(.hstack(spacing: spacing.clampedLength, alignment: alignment, children))
     }
 
     /// Children one above the other, `spacing` apart (clamped to `0...maximumLength`, NaN as 0),
     /// aligned horizontally per `alignment`.
     public static func vstack(spacing: Double = 0, alignment: HorizontalAlignment = .leading,
                               _ children: [CellNode]) -> CellNode {
-        CellNode(.vstack(spacing: spacing.cellLength, alignment: alignment, children))
+        CellNode(.vstack(spacing: spacing.clampedLength, alignment: alignment, children))
     }
 
     /// `top` drawn over `base` (a badge over an avatar). The pair has `base`'s size; `top` is

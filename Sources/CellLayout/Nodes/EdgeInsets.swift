@@ -9,10 +9,10 @@ public struct EdgeInsets: Sendable, Hashable {
 
     /// Space on the sides given, none on the others (each side clamped, see the type).
     public init(top: Double = 0, leading: Double = 0, bottom: Double = 0, trailing: Double = 0) {
-        self.top = top.cellLength
-        self.leading = leading.cellLength
-        self.bottom = bottom.cellLength
-        self.trailing = trailing.cellLength
+        self.top = top.clampedLength
+        self.leading = leading.clampedLength
+        self.bottom = bottom.clampedLength
+        self.trailing = trailing.clampedLength
     }
 
     /// The same space on every side.

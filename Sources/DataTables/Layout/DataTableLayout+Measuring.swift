@@ -5,7 +5,7 @@ extension DataTableLayout {
     /// Row `row`'s height now: provided (clamped to `0...maximumLength`, NaN as 0), fixed,
     /// measured, or the estimate.
     func currentHeight(ofRow row: Int) -> Double {
-        if let provided = rowHeightProvider?(rows[row], row) { return Self.length(provided) }
+        if let provided = rowHeightProvider?(rows[row], row) { return provided.clampedLength }
         switch configuration.rowHeightMode {
         case .fixed(let height): return height
         case .automatic(let estimated, _): return measured[rows[row].id]?.height ?? estimated

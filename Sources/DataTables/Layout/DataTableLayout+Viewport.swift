@@ -18,7 +18,7 @@ extension DataTableLayout {
     /// Makes the viewport `height` points tall (clamped to `0...maximumLength`, NaN as 0), then
     /// measures as `scroll(to:)` does.
     public func resizeViewport(height: Double) {
-        viewportHeight = Self.length(height)
+        viewportHeight = height.clampedLength
         contentOffset = clampedOffset(contentOffset)
         layoutViewport()
     }

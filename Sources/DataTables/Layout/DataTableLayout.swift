@@ -70,7 +70,7 @@ public final class DataTableLayout<Row: Identifiable> {
         self.columns = columns
         self.configuration = configuration
         self.frameWidth = frameWidth
-        self.viewportHeight = Self.length(viewportHeight)
+        self.viewportHeight = viewportHeight.clampedLength
         self.rowHeightProvider = rowHeightProvider
         self.cache = cache
         offsets = RowOffsets([])
@@ -148,9 +148,6 @@ public final class DataTableLayout<Row: Identifiable> {
     /// The spacing between rows, on the grid of 2⁻²⁰ pt as the heights are, so a row's slot less
     /// the spacing is exactly its height, never below 0.
     var spacing: Double { RowOffsets.grid(configuration.rowSpacing) }
-
-    /// A length given at run time: clamped to `0...maximumLength`, NaN as 0.
-    static func length(_ value: Double) -> Double { value > 0 ? min(value, maximumLength) : 0 }
 
     /// Row indices by ID, checking the IDs are unique.
     static func uniqueIndices(of ids: [Row.ID]) throws(DataTableUpdateError) -> [Row.ID: Int] {
