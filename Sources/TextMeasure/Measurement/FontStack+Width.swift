@@ -21,15 +21,18 @@ extension FontStack {
     /// none. A table cell's content width: a cell of three lines is as wide as its widest line,
     /// never its breaks measured as glyphs. O(length).
     public func contentWidth(of text: String, cache: WidthCache? = .shared) -> Double {
-        let lines = HardBreak.lines(of: text)
-        if lines.count == 1 { return width(of: text, cache: cache) }
-        return lines.reduce(0) { max($0, width(of: String($1), cache: cache)) }
+        widestLine(of: text, cache: cache) ?? width(of: text, cache: cache)
     }
 
     /// `contentWidth(of:)` of a text already hashed (see `DistinctTexts`).
     func contentWidth(of exact: ExactText, cache: WidthCache?) -> Double {
-        let lines = HardBreak.lines(of: exact.string)
-        if lines.count == 1 { return width(of: exact, cache: cache) }
+        widestLine(of: exact.string, cache: cache) ?? width(of: exact, cache: cache)
+    }
+
+    /// The width of the widest hard line of `text`, or nil when it has one line.
+    private func widestLine(of text: String, cache: WidthCache?) -> Double? {
+        let lines = HardBreak.lines(of: text)
+        guard lines.count > 1 else { return nil }
         return lines.reduce(0) { max($0, width(of: String($1), cache: cache)) }
     }
 
