@@ -89,3 +89,12 @@ public struct Font: Sendable, Hashable, CustomStringConvertible {
         hasher.combine(size)
     }
 }
+
+extension Font {
+    /// The loaded face's process-unique id: a renderer keys the font objects it makes on it.
+    package var faceID: Int { face.id }
+
+    /// The bytes of the font file the face is in (its `faceIndex` selects the face), valid while
+    /// this font, or any value sharing its face, lives.
+    package var fileBytes: UnsafeRawBufferPointer { face.fileBytes }
+}

@@ -66,6 +66,12 @@ final class FontFace: @unchecked Sendable {
         hb_blob_destroy(blob)
     }
 
+    /// The bytes of the blob the face was loaded from (the whole file), valid while the face lives.
+    var fileBytes: UnsafeRawBufferPointer {
+        var length: UInt32 = 0
+        return UnsafeRawBufferPointer(start: hb_blob_get_data(blob, &length), count: Int(length))
+    }
+
     /// The glyph the cmap maps `scalar` to, if any.
     @inline(__always)
     func nominalGlyph(_ scalar: Unicode.Scalar) -> hb_codepoint_t? {

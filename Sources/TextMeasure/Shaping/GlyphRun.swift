@@ -1,0 +1,32 @@
+/// One glyph of a shaped run, positioned in points.
+public struct PositionedGlyph: Sendable, Hashable {
+    /// The glyph's index in its font.
+    public var id: UInt32
+    /// The UTF-8 offset, in the run's text, of the first byte of the cluster the glyph belongs to.
+    public var cluster: Int
+    /// The glyph origin's distance from the run's start, in points: the pen position plus
+    /// HarfBuzz's x offset.
+    public var x: Double
+    /// The glyph origin's distance below the baseline, in points (HarfBuzz's y offset, negated:
+    /// drawing coordinates grow downward).
+    public var y: Double
+    /// How far the pen moves after the glyph, in points.
+    public var advance: Double
+}
+
+/// A stretch of text shaped by one font of a stack in one script and one direction: the glyphs
+/// HarfBuzz gave for it, in visual order (left to right), as the width of the text was measured.
+public struct GlyphRun: Sendable, Hashable {
+    /// The run's text.
+    public var text: Substring
+    /// The index in `FontStack.fonts` of the font that shaped it.
+    public var fontIndex: Int
+    /// That font, at the stack's size.
+    public var font: Font
+    /// Whether the run was shaped right to left (its glyphs still go left to right).
+    public var isRightToLeft: Bool
+    /// The glyphs, left to right.
+    public var glyphs: [PositionedGlyph]
+    /// The sum of the glyphs' advances, in points.
+    public var width: Double
+}
