@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "TextMeasure", targets: ["TextMeasure"]),
         .library(name: "CellLayout", targets: ["CellLayout"]),
         .library(name: "DataTables", targets: ["DataTables"]),
+        .library(name: "TableRendering", targets: ["TableRendering"]),
         .executable(name: "textmeasure", targets: ["TextMeasureCommand"]),
     ],
     dependencies: [
@@ -72,10 +73,22 @@ let package = Package(
             name: "DataTables",
             dependencies: ["TextMeasure", "CellLayout"]
         ),
+        // Cairo, its FreeType font backend and its PNG, PDF and SVG surfaces.
+        .systemLibrary(
+            name: "CCairo",
+            path: "Sources/CCairo",
+            pkgConfig: "cairo-ft",
+            providers: [.apt(["libcairo2-dev"]), .brew(["cairo"])]
+        ),
+        // Tables drawn: TableStyle, display lists, and PNG, PDF and SVG through Cairo.
+        .target(
+            name: "TableRendering",
+            dependencies: ["TextMeasure", "CellLayout", "DataTables", "CCairo"]
+        ),
         .executableTarget(
             name: "TextMeasureCommand",
             dependencies: [
-                "TextMeasure", "DataTables",
+                "TextMeasure", "DataTables", "TableRendering",
                 .product(name: "CSV", package: "CSV.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -83,7 +96,7 @@ let package = Package(
         .testTarget(
             name: "TextMeasureTests",
             dependencies: [
-                "TextMeasure", "CellLayout", "DataTables", "TextMeasureCommand",
+                "TextMeasure", "CellLayout", "DataTables", "TableRendering", "TextMeasureCommand",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             exclude: ["Fixtures"]

@@ -17,6 +17,9 @@ public struct CellPlacement: Sendable {
     public var baseline: Double?
     /// The laid-out lines, for a text node.
     public var text: TextLayout?
+    /// The text node's string and font stack: what its lines are drawn from.
+    public var string: String?
+    public var font: FontStack?
     /// The node's children, in the order given (an overlay: base, then top).
     public var children: [CellPlacement]
 
@@ -33,8 +36,10 @@ public struct CellPlacement: Sendable {
         let proposals = size.proposals, nodes = measure.children
         switch measure.node.kind {
         case .empty, .box, .spacer: break
-        case .text:
+        case .text(let leaf):
             text = measure.textLayout(proposal: proposal)
+            string = leaf.string
+            font = leaf.stack
         case .inset(let insets, _):
             children = [CellPlacement(nodes[0], proposal: proposals[0], origin: (x + insets.leading, y + insets.top))]
         case .frame:

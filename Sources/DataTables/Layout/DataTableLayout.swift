@@ -42,7 +42,7 @@ public final class DataTableLayout<Row: Identifiable> {
     /// The viewport's height, from 0 to `maximumLength`.
     public internal(set) var viewportHeight: Double
 
-    let cache: WidthCache?
+    package let cache: WidthCache?
     var offsets: RowOffsets
     var indexOfID: [Row.ID: Int] = [:]
     /// Rows measured so far, by identity: their height and, per column, the width beyond which

@@ -4,7 +4,7 @@ extension FontStack {
     /// `text` shaped as `width(of:)` measures it: the same runs, in the order a line draws them
     /// (left to right), with the glyph ids and positions HarfBuzz gave. The runs' widths add up
     /// to the width `width(of:)` reports, before its clamp at zero. O(length).
-    public func glyphRuns(of text: String) -> [GlyphRun] {
+    public func glyphRuns(of text: String, direction: TextDirection = .auto) -> [GlyphRun] {
         guard !text.isEmpty else { return [] }
         var bytes = text
         return bytes.withUTF8 { utf8 in

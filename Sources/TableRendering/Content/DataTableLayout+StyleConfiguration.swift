@@ -1,0 +1,82 @@
+public import DataTables
+import TextMeasure
+import CellLayout
+
+extension DataTableLayout {
+    /// What a style draws for rows `rows` of this table (default: all of them), each measured
+    /// first if it was not: every column with its header cell, the rows below the header at
+    /// their offsets (the first of `rows` right below the header). `alignments` gives each column's alignment by index (columns past its end:
+    /// `.leading`).
+    ///
+    /// Cells are laid out as the layout measured them: single-line text cut with `truncate`
+    /// semantics (`singleLine(_:width:)`), or wrapped at the column's width less the horizontal
+    /// padding, from the top of the content box. A column's compound cells (`DataTableColumn.cell`)
+    /// are placed as CellLayout places them at the content box's width, and their text nodes
+    /// drawn (boxes and spacers hold no ink). A header shows its title on one line, cut to
+    /// the column's width less the padding and the sort indicator's room, centred vertically.
+    ///
+    /// O(cells of `rows` + columns), plus shaping each line once.
+    public func styleConfiguration(rows: Range<Int>? = nil, alignments: [ColumnAlignment] = []) -> TableStyleConfiguration {
+        let range = rows ?? 0..<rowCount
+        measureRows(range)
+        let settings = configuration
+        let padding = settings.cellPadding
+        let widths = columnWidths.columns.map(\.width)
+        var starts: [Double] = []
+        var x = 0.0
+        for width in widths {
+            starts.append(x)
+            x += width
+        }
+        let tableWidth = x
+        func alignment(_ column: Int) -> ColumnAlignment { column < alignments.count ? alignments[column] : .leading }
+
+        let columns = self.columns.indices.map { index in
+            let frame = Rect(x: starts[index], y: 0, width: widths[index], height: settings.headerHeight)
+            let inner = max(0, widths[index] - padding.horizontal - settings.sortIndicatorWidth)
+            let title = self.columns[index].title
+            let line = settings.headerFont.singleLine(title, width: inner, cache: cache).lines
+            let lineHeight = line.reduce(0) { $0 + $1.height }
+            let content = Rect(x: frame.minX + padding.leading, y: (frame.height - lineHeight) / 2,
+                               width: inner, height: lineHeight)
+            return TableStyleConfiguration.Column(
+                index: index, title: title, alignment: alignment(index),
+                header: TableStyleConfiguration.Cell(
+                    frame: frame, contentFrame: content,
+                    text: CellText.items(line, of: title, font: settings.headerFont, in: content, alignment: alignment(index))))
+        }
+
+        let first = range.isEmpty ? 0 : offset(ofRow: range.lowerBound)
+        let rows = range.map { row in
+            let frame = Rect(x: 0, y: settings.headerHeight + offset(ofRow: row) - first, width: tableWidth, height: height(ofRow: row))
+            let value = self.rows[row]
+            let cells = self.columns.indices.map { index in
+                let cellFrame = Rect(x: starts[index], y: frame.minY, width: widths[index], height: frame.height)
+                let content = cellFrame.inset(by: EdgeInsets(top: padding.top, leading: padding.leading,
+                                                             bottom: padding.bottom, trailing: padding.trailing))
+                if let node = self.columns[index].cell?(value) {
+                    let placement = MeasuredCell(node, cache: cache).placement(atWidth: content.width)
+                    return TableStyleConfiguration.Cell(frame: cellFrame, contentFrame: content,
+                                                        text: CellText.items(placement, in: content))
+                }
+                let text = self.columns[index].text(value)
+                let lines = switch settings.textLayout {
+                case .singleLine: settings.font.singleLine(text, width: content.width, cache: cache).lines
+                case .wrap: settings.font.prepare(text, cache: cache).layout(width: content.width).lines
+                }
+                return TableStyleConfiguration.Cell(
+                    frame: cellFrame, contentFrame: content,
+                    text: CellText.items(lines, of: text, font: settings.font, in: content, alignment: alignment(index)))
+            }
+            return TableStyleConfiguration.Row(index: row, frame: frame, cells: cells)
+        }
+        return TableStyleConfiguration(columns: columns, rows: rows)
+    }
+
+    /// The table drawn in `style`: rows `rows` (default: all) under the header, as
+    /// `styleConfiguration(rows:alignments:)` lays them out.
+    public func drawing(style: some TableStyle = .plain, rows: Range<Int>? = nil,
+                        alignments: [ColumnAlignment] = []) -> Drawing {
+        style.makeBody(configuration: styleConfiguration(rows: rows, alignments: alignments)).drawing
+    }
+}

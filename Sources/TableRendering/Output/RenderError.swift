@@ -1,0 +1,38 @@
+/// Why a table could not be drawn or written, naming the culprit.
+public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The output path's extension names no format this package writes.
+    case unknownFormat(path: String)
+    /// The file could not be written (the reason from the system).
+    case cannotWrite(path: String, reason: String)
+    /// A page leaves no room for the header and a row once its margins are taken, even with the
+    /// table scaled down to `minimumScale`.
+    case pageTooSmall(page: PageSize, needed: Double, available: Double)
+    /// An image would exceed Cairo's limit of 32,767 pixels a side.
+    case imageTooLarge(width: Double, height: Double)
+    /// Cairo reported an error.
+    case cairo(String)
+
+    public var description: String {
+        switch self {
+        case .unknownFormat(let path):
+            "\(path): unknown format; the extension must be .png, .pdf or .svg"
+        case .cannotWrite(let path, let reason):
+            "\(path): cannot be written: \(reason)"
+        case .pageTooSmall(let page, let needed, let available):
+            "the page (\(page)) is too small: the header and the tallest row need \(needed.formatted3) pt, "
+                + "the page has \(available.formatted3) pt within its margins at the smallest scale"
+        case .imageTooLarge(let width, let height):
+            "the image would be \(width.formatted3) × \(height.formatted3) px; Cairo draws at most 32767 px a side"
+        case .cairo(let message):
+            "Cairo: \(message)"
+        }
+    }
+}
+
+extension Double {
+    /// The number with at most three decimals ("12.5", "595.276").
+    var formatted3: String {
+        let rounded = (self * 1000).rounded() / 1000
+        return rounded == rounded.rounded() && abs(rounded) < 1e15 ? String(Int(rounded)) : String(rounded)
+    }
+}

@@ -1,0 +1,157 @@
+public import CellLayout
+
+/// A table's columns and rows placed, and the chrome a style adds, as SwiftUI's modifiers add it:
+/// each modifier returns a new body.
+///
+/// Two kinds of modifier:
+/// - On the table's content — `headerBackground`, `headerSeparator`, `rowStripes`, `gridLines`,
+///   `foregroundColor` — drawn between whatever is under the table and its text, wherever they
+///   come in the chain.
+/// - On the whole body — `background`, `overlay`, `clipShape`, `padding` — applied in order, each
+///   to everything before it, in the frame the body has then (`padding` grows it), as in SwiftUI:
+///   `.background(…).overlay(…).clipShape(…)` clips the background, the cells and the stroke.
+///
+/// No modifier moves a cell or its text: `drawing` keeps the configuration's coordinates.
+public struct TableBody: Sendable {
+    /// The columns and rows drawn.
+    public let columns: [TableStyleConfiguration.Column]
+    public let rows: [TableStyleConfiguration.Row]
+    /// The body's frame: the table's (header and rows), grown by any padding.
+    public private(set) var frame: Rect
+    /// The table's frame: the header and the rows.
+    public let tableFrame: Rect
+
+    private var decorations: [DrawingItem] = []
+    private var textColor = Color.black
+    private var wrappers: [Wrapper] = []
+
+    private enum Wrapper {
+        case under(DrawingItem)
+        case over(DrawingItem)
+        case clip(Path)
+    }
+
+    /// The table of `columns` and `rows`, undecorated (as `Table { columns } rows: { rows }`).
+    public init(columns: [TableStyleConfiguration.Column], rows: [TableStyleConfiguration.Row]) {
+        self.columns = columns
+        self.rows = rows
+        let frames = columns.map(\.header.frame) + rows.map(\.frame)
+        tableFrame = frames.dropFirst().reduce(frames.first ?? Rect(x: 0, y: 0, width: 0, height: 0)) { $0.union($1) }
+        frame = tableFrame
+    }
+
+    /// The display list: the wrappers' chrome around the decorations and the cells' text.
+    public var drawing: Drawing {
+        var items = decorations
+        for cell in columns.map(\.header) + rows.flatMap(\.cells) {
+            for var text in cell.text {
+                text.color = textColor
+                items.append(.text(text))
+            }
+        }
+        var bounds = frame
+        for wrapper in wrappers {
+            switch wrapper {
+            case .under(let item): items.insert(item, at: 0)
+            case .over(let item): items.append(item)
+            case .clip(let path): items = [.clip(path, items)]
+            }
+            if case .over(.stroke(let path, _, let width)) = wrapper {
+                bounds = bounds.union(path.bounds.outset(by: EdgeInsets(width / 2)))
+            }
+        }
+        return Drawing(bounds: bounds, items: items)
+    }
+
+    // MARK: The whole body
+
+    /// `color` filling `shape` (default: the body's frame) under everything so far.
+    public func background(_ color: Color, in shape: some Shape = Rectangle()) -> TableBody {
+        wrapped(.under(.fill(shape.path(in: frame), color)))
+    }
+
+    /// `shape` stroked with `stroke`, `lineWidth` points wide centred on its outline, over
+    /// everything so far.
+    public func overlay(_ shape: some Shape, stroke: Color, lineWidth: Double = 1) -> TableBody {
+        wrapped(.over(.stroke(shape.path(in: frame), stroke, lineWidth: lineWidth.clampedLength)))
+    }
+
+    /// Everything so far drawn only inside `shape`.
+    public func clipShape(_ shape: some Shape) -> TableBody {
+        wrapped(.clip(shape.path(in: frame)))
+    }
+
+    /// The frame grown by `insets`: what follows (a background, a border) surrounds the table
+    /// with room, and the drawing is larger; the cells stay where they are.
+    public func padding(_ insets: EdgeInsets) -> TableBody {
+        var body = self
+        body.frame = frame.outset(by: insets)
+        return body
+    }
+
+    /// The frame grown by `length` on every side.
+    public func padding(_ length: Double = 16) -> TableBody { padding(EdgeInsets(length)) }
+
+    // MARK: The table's content
+
+    /// The header row filled with `color`.
+    public func headerBackground(_ color: Color) -> TableBody {
+        decorated(.fill(.rectangle(headerFrame), color))
+    }
+
+    /// A line across the table's width at the header's bottom.
+    public func headerSeparator(_ color: Color, lineWidth: Double = 1) -> TableBody {
+        let y = headerFrame.maxY
+        return decorated(.stroke(.line(from: Point(x: tableFrame.minX, y: y), to: Point(x: tableFrame.maxX, y: y)),
+                                 color, lineWidth: lineWidth.clampedLength))
+    }
+
+    /// Every row of odd index (the second, fourth… of the table) filled with `color`.
+    public func rowStripes(_ color: Color) -> TableBody {
+        var body = self
+        for row in rows where row.index % 2 == 1 { body.decorations.append(.fill(.rectangle(row.frame), color)) }
+        return body
+    }
+
+    /// Lines between every two columns (down the whole table) and every two rows, and under the
+    /// header.
+    public func gridLines(_ color: Color, lineWidth: Double = 1) -> TableBody {
+        let width = lineWidth.clampedLength
+        var body = self
+        for column in columns.dropFirst() {
+            let x = column.header.frame.minX
+            body.decorations.append(.stroke(.line(from: Point(x: x, y: tableFrame.minY), to: Point(x: x, y: tableFrame.maxY)),
+                                            color, lineWidth: width))
+        }
+        for y in [headerFrame.maxY] + rows.dropLast().map(\.frame.maxY) {
+            body.decorations.append(.stroke(.line(from: Point(x: tableFrame.minX, y: y), to: Point(x: tableFrame.maxX, y: y)),
+                                            color, lineWidth: width))
+        }
+        return body
+    }
+
+    /// The cells' text drawn in `color` (default: black).
+    public func foregroundColor(_ color: Color) -> TableBody {
+        var body = self
+        body.textColor = color
+        return body
+    }
+
+    /// The header row's frame: the table's width, the header cells' height.
+    public var headerFrame: Rect {
+        let height = columns.first?.header.frame.height ?? 0
+        return Rect(x: tableFrame.minX, y: tableFrame.minY, width: tableFrame.width, height: height)
+    }
+
+    private func wrapped(_ wrapper: Wrapper) -> TableBody {
+        var body = self
+        body.wrappers.append(wrapper)
+        return body
+    }
+
+    private func decorated(_ item: DrawingItem) -> TableBody {
+        var body = self
+        body.decorations.append(item)
+        return body
+    }
+}

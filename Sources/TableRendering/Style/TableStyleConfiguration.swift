@@ -1,0 +1,58 @@
+/// What a `TableStyle` gets to draw: the table's columns and rows, resolved and laid out, ready
+/// to place. The style arranges and decorates them; it never restates the data.
+///
+/// Coordinates are the table's own: the header's top-left corner is at (0, 0), columns follow
+/// left to right at their resolved widths, rows follow the header at the layout's offsets (a page
+/// of a PDF starts its rows right below its header).
+public struct TableStyleConfiguration: Sendable {
+    /// The columns, left to right, each with its header cell.
+    public let columns: [Column]
+    /// The rows shown, top to bottom.
+    public let rows: [Row]
+
+    public init(columns: [Column], rows: [Row]) {
+        self.columns = columns
+        self.rows = rows
+    }
+
+    /// A column: its title, where it is, and its laid-out header cell.
+    public struct Column: Sendable {
+        /// The column's index in the table.
+        public let index: Int
+        /// The header title.
+        public let title: String
+        /// How the column's texts sit in their cells.
+        public let alignment: ColumnAlignment
+        /// The header cell; its frame's x and width are the column's.
+        public let header: Cell
+    }
+
+    /// A row: its index in the table, its frame and its cells.
+    public struct Row: Sendable {
+        /// The row's index in the table (stripes alternate by it, so pages agree).
+        public let index: Int
+        /// The row's frame: the table's width, the row's height (spacing excluded).
+        public let frame: Rect
+        /// The cells, one per column, left to right.
+        public let cells: [Cell]
+    }
+
+    /// A cell: its frame, its content box (the frame less the cell padding), and its text laid
+    /// out as lines of glyph runs in place.
+    public struct Cell: Sendable {
+        public let frame: Rect
+        public let contentFrame: Rect
+        /// The glyph runs of its lines, in visual order, positioned in table coordinates.
+        public let text: [TextItem]
+    }
+}
+
+/// Where a column's texts sit between the cell's padding.
+public enum ColumnAlignment: String, Sendable, Hashable, CaseIterable {
+    /// At the start of the text's direction: left for left-to-right text, right for right-to-left.
+    case leading
+    /// Centred.
+    case center
+    /// At the end of the text's direction (suits numbers).
+    case trailing
+}

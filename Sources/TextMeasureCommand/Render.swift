@@ -1,0 +1,128 @@
+import ArgumentParser
+import CellLayout
+import DataTables
+import Foundation
+import TableRendering
+
+extension TextMeasureCommand {
+    struct Render: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Draw a CSV table to a PNG, PDF or SVG file.",
+            discussion: """
+                The table is laid out as 'textmeasure rows' lays it out (the same options) and \
+                drawn in --style with the glyphs that measured it: a text measured to fit is \
+                drawn inside its cell. The format follows the extension of --output.
+
+                PNG: the table at --scale pixels a point, transparent outside the style's chrome. \
+                SVG: the table in points. PDF: pages of --page (a4, letter or WxH in points, \
+                --landscape to turn them), --margin points inside each edge, the header at the \
+                top of every page; rows are never split; a table wider than the page is scaled \
+                down to fit, and stays vector; the text can be copied.
+
+                The file is written whole or not at all (a temporary file renamed over it).
+                """)
+
+        @OptionGroup var options: TableOptions
+        @OptionGroup var rowOptions: RowOptions
+
+        @Option(name: .shortAndLong, help: ArgumentHelp("The file to write: .png, .pdf or .svg.", valueName: "path"))
+        var output: String
+
+        @Option(help: "The table style: plain, bordered, striped or grid.")
+        var style = StyleName.bordered
+
+        @Option(help: ArgumentHelp("PNG pixels per point (2 for a 2× screen).", valueName: "n"))
+        var scale = 1.0
+
+        @Option(help: ArgumentHelp("The PDF page: a4, letter, or WxH in points.", valueName: "size"))
+        var page = "a4"
+
+        @Flag(help: "Turn PDF pages sideways.")
+        var landscape = false
+
+        @Option(help: ArgumentHelp("PDF margins in points on every side.", valueName: "pt"))
+        var margin = 36.0
+
+        @Option(name: .customLong("align"), parsing: .singleValue,
+                help: ArgumentHelp("A column's alignment, by title: leading, center or trailing (repeatable).",
+                                   valueName: "COLUMN=alignment"))
+        var alignments: [String] = []
+
+        enum StyleName: String, ExpressibleByArgument, CaseIterable {
+            case plain, bordered, striped, grid
+
+            var style: any TableStyle {
+                switch self {
+                case .plain: .plain
+                case .bordered: .bordered
+                case .striped: .striped
+                case .grid: .grid
+                }
+            }
+        }
+
+        func validate() throws {
+            try rowOptions.validate(with: options)
+            _ = try format()
+            _ = try pageSize()
+            guard scale > 0, scale <= 64 else { throw ValidationError("--scale must be above 0 and at most 64, not \(scale)") }
+            try LengthOption.check(margin, "--margin")
+        }
+
+        func format() throws -> DrawingFormat {
+            do { return try DrawingFormat(path: output) } catch { throw ValidationError("--output \(error)") }
+        }
+
+        /// `--page`, turned by `--landscape`.
+        func pageSize() throws -> PageSize {
+            let size: PageSize
+            switch page.lowercased() {
+            case "a4": size = .a4
+            case "letter": size = .letter
+            default:
+                let parts = page.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+                guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]),
+                      width > 0, height > 0, LengthOption.isValid(width), LengthOption.isValid(height) else {
+                    throw ValidationError("--page must be a4, letter or WxH in points (such as 500x700), not '\(page)'")
+                }
+                size = PageSize(width: width, height: height)
+            }
+            return landscape ? size.landscape : size
+        }
+
+        /// `--align` as one alignment per column of `titles`.
+        func columnAlignments(titles: [String]) throws -> [ColumnAlignment] {
+            var result = Array(repeating: ColumnAlignment.leading, count: titles.count)
+            for setting in alignments {
+                guard let equals = setting.lastIndex(of: "=") else {
+                    throw ValidationError("--align must be COLUMN=leading|center|trailing, not '\(setting)'")
+                }
+                let title = String(setting[..<equals]), value = String(setting[setting.index(after: equals)...])
+                guard let alignment = ColumnAlignment(rawValue: value) else {
+                    throw ValidationError("--align \(setting): the alignment must be leading, center or trailing, not '\(value)'")
+                }
+                guard let index = titles.firstIndex(of: title) else {
+                    throw ValidationError("--align \(setting): no column is titled '\(title)' (the columns: \(titles.joined(separator: ", ")))")
+                }
+                result[index] = alignment
+            }
+            return result
+        }
+
+        func run() throws {
+            let format = try format()
+            let layout = try rowOptions.layout(options)
+            let alignments = try columnAlignments(titles: layout.columns.map(\.title))
+            let style = style.style
+            let bytes: [UInt8]
+            switch format {
+            case .png: bytes = try layout.drawing(style: style, alignments: alignments).pngData(scale: scale)
+            case .svg: bytes = try layout.drawing(style: style, alignments: alignments).svgData()
+            case .pdf:
+                let pages = try layout.pages(style: style, page: try pageSize(), margins: EdgeInsets(margin), alignments: alignments)
+                bytes = try Drawing.pdfData(pages: pages)
+            }
+            try writeAtomically(bytes, to: output)
+        }
+    }
+}

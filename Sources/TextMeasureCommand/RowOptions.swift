@@ -1,0 +1,78 @@
+import ArgumentParser
+import DataTables
+import Foundation
+
+/// The options that lay out a CSV table's rows (`rows` and `render`): the column widths given,
+/// the text layout, the padding above and below, the header's height and the rows' spacing.
+struct RowOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("The column widths in px, comma-separated, one per column (instead of --mode and its options).",
+                               valueName: "w1,w2,…"))
+    var widths: String?
+
+    @Flag var textLayout = TextLayout.wrap
+
+    @Option(help: ArgumentHelp("Cell padding above and below the text in px.", valueName: "px"))
+    var verticalPadding = 4.0
+
+    @Option(help: ArgumentHelp("The height of the header row in px.", valueName: "px"))
+    var headerHeight = 44.0
+
+    @Option(help: ArgumentHelp("Space between consecutive rows in px.", valueName: "px"))
+    var rowSpacing = 0.0
+
+    enum TextLayout: String, EnumerableFlag {
+        case wrap, singleLine
+
+        static func help(for value: TextLayout) -> ArgumentHelp? {
+            switch value {
+            case .wrap: "Wrap cell text at the column width."
+            case .singleLine: "Keep cell text on one line (cut with an ellipsis): every row is one line tall."
+            }
+        }
+
+        var layout: DataTableTextLayout {
+            switch self {
+            case .wrap: .wrap
+            case .singleLine: .singleLine
+            }
+        }
+    }
+
+    func validate(with options: TableOptions) throws {
+        for (value, option) in [(verticalPadding, "--vertical-padding"), (headerHeight, "--header-height"), (rowSpacing, "--row-spacing")] {
+            try LengthOption.check(value, option)
+        }
+        if try givenWidths() != nil, options.frameWidth != nil {
+            throw ValidationError("--widths and --frame-width cannot be combined: the widths are used as given")
+        }
+    }
+
+    /// `--widths`, each a number from 0 to 10⁹.
+    func givenWidths() throws -> [Double]? {
+        try widths.map { list in
+            try list.split(separator: ",", omittingEmptySubsequences: false).enumerated().map { index, text in
+                let trimmed = text.trimmingCharacters(in: .whitespaces)
+                guard let width = Double(trimmed), LengthOption.isValid(width) else {
+                    throw ValidationError("--widths: width \(index + 1) must be \(LengthOption.range), not '\(text)'")
+                }
+                return width
+            }
+        }
+    }
+
+    /// The table of `options`' file, its columns sized and every row measured, with a progress
+    /// bar on large inputs.
+    func layout(_ options: TableOptions) throws -> DataTableLayout<TextMeasureCommand.Rows.Row> {
+        var configuration = try options.configuration()
+        let (table, columnWidths) = try options.measure(configuration, widths: try givenWidths())
+        configuration.cellPadding = DataTableCellPadding(horizontal: options.padding, vertical: verticalPadding)
+        configuration.textLayout = textLayout.layout
+        configuration.headerHeight = headerHeight
+        configuration.rowSpacing = rowSpacing
+        var bar = ProgressBar(inputBytes: table.byteCount)
+        defer { bar.clear() }
+        return try TextMeasureCommand.Rows.layout(of: table, widths: columnWidths.widths, configuration: configuration) {
+            bar.update("heights  ", $0)
+        }
+    }
+}
