@@ -2,8 +2,8 @@
 /// row holds a y-offset and the total, each in O(log n) (the total in O(1)), with one height
 /// changed in O(log n).
 ///
-/// Heights are kept on a grid of 2⁻²⁰ pt (each rounded to the nearest multiple: at most
-/// 4.8e-7 pt off). Sums of such multiples are exact in a `Double` up to 2³³ pt (8.6 × 10⁹ pt of
+/// Heights are kept on a grid of 2⁻²⁰ pt (each rounded up to a multiple: at most 9.6e-7 pt
+/// more, never less, so a row is never shorter than the content it was measured to hold). Sums of such multiples are exact in a `Double` up to 2³³ pt (8.6 × 10⁹ pt of
 /// content), so a row's offset never depends on the order the tree happens to add in, offsets
 /// never decrease, and the row at an offset always agrees with the offsets. A height that is not
 /// finite or below zero counts as zero (the layout's heights are finite: its lengths are at most
@@ -23,7 +23,7 @@ struct RowOffsets {
     /// `height` on the grid (see the type's notes).
     static func grid(_ height: Double) -> Double {
         guard height.isFinite, height > 0 else { return 0 }
-        return (height * scale).rounded() / scale
+        return (height * scale).rounded(.up) / scale
     }
 
     /// Builds the tree over `heights` in O(n).

@@ -17,7 +17,7 @@ import TextMeasure
     static let line = 13.62  // one line of Noto Sans Mono at 10 px
 
     /// `height` as the layout keeps it: on its grid of 2⁻²⁰ pt (the nearest multiple).
-    static func grid(_ height: Double) -> Double { (height * 1_048_576).rounded() / 1_048_576 }
+    static func grid(_ height: Double) -> Double { (height * 1_048_576).rounded(.up) / 1_048_576 }
 
     static let boxColumn = DataTableColumn<Item>("H", text: { "\($0.h)" }) { .box(width: 10, height: $0.h) }
     static let noteColumn = DataTableColumn<Item>("Note", \.note)

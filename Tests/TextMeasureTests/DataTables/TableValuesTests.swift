@@ -17,7 +17,7 @@ import TextMeasure
     static let absurd: [Double] = [.nan, .infinity, -.infinity, -1, -1e308, 1e308, .greatestFiniteMagnitude, 1e10]
 
     /// `height` on the layout's grid of 2⁻²⁰ pt (the nearest multiple).
-    static func grid(_ height: Double) -> Double { (height * 1_048_576).rounded() / 1_048_576 }
+    static func grid(_ height: Double) -> Double { (height * 1_048_576).rounded(.up) / 1_048_576 }
 
     static func configuration() -> DataTableConfiguration {
         var configuration = DataTableConfiguration(font: mono)
