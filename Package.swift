@@ -96,7 +96,7 @@ let package = Package(
         .testTarget(
             name: "TextMeasureTests",
             dependencies: [
-                "TextMeasure", "CellLayout", "DataTables", "TableRendering", "TextMeasureCommand",
+                "TextMeasure", "CellLayout", "DataTables", "TableRendering", "TextMeasureCommand", "CHarfBuzz",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             exclude: ["Fixtures"]

@@ -1,0 +1,106 @@
+import CHarfBuzz
+import CellLayout
+import DataTables
+import Testing
+import TableRendering
+import TextMeasure
+
+/// What the PNG backend puts on pixels, read back from the PNG bytes.
+@Suite struct PixelTests {
+    @Test(arguments: [1.0, 2.0])
+    func withoutChromeThereIsNoInkOutsideTheContentBoxes(scale: Double) throws {
+        let layout = try RenderingFixtures.productsLayout(maxColumnWidth: 120)
+        let configuration = layout.styleConfiguration()
+        let drawing = NoChromeStyle().makeBody(configuration: configuration).drawing
+        let png = try drawing.pngData(scale: scale)
+        let image = try #require(Bitmap(png: png))
+        #expect(image.width == Int((drawing.bounds.width * scale).rounded(.up)))
+        #expect(image.height == Int((drawing.bounds.height * scale).rounded(.up)))
+        let cells = configuration.columns.map(\.header) + configuration.rows.flatMap(\.cells)
+        // Ink may leave a content box only where a glyph's own outline does (the hook of a "J"
+        // reaches left of its origin): the glyphs' ink boxes, from HarfBuzz's glyph extents of
+        // the font files, placed where the display list puts the glyphs.
+        let boxes = cells.map(\.contentFrame) + cells.flatMap(\.text).flatMap(Self.inkBoxes)
+        var inked = 0, outside: [(Int, Int)] = []
+        for y in 0..<image.height {
+            for x in 0..<image.width where image[x, y].alpha > 0 {
+                inked += 1
+                // The pixel's square in drawing coordinates touches a content box (antialiasing
+                // fills the pixel a box's edge crosses).
+                let square = Rect(x: drawing.bounds.minX + Double(x) / scale, y: drawing.bounds.minY + Double(y) / scale,
+                                  width: 1 / scale, height: 1 / scale)
+                if !boxes.contains(where: { $0.minX < square.maxX && square.minX < $0.maxX && $0.minY < square.maxY && square.minY < $0.maxY }) {
+                    outside.append((x, y))
+                }
+            }
+        }
+        #expect(inked > 10_000)
+        #expect(outside.isEmpty, "\(outside.count) inked pixels outside every content box and glyph, first \(outside.prefix(5))")
+    }
+
+    /// The ink boxes of `item`'s glyphs, from the font file's outlines (or bitmaps) through
+    /// HarfBuzz, independently of Cairo.
+    static func inkBoxes(of item: TextItem) -> [Rect] {
+        let font = item.run.font
+        guard let path = font.path, let blob = hb_blob_create_from_file_or_fail(path) else { return [] }
+        let face = hb_face_create(blob, UInt32(font.faceIndex))
+        let hbFont = hb_font_create(face)
+        defer { hb_font_destroy(hbFont); hb_face_destroy(face); hb_blob_destroy(blob) }
+        let upem = Double(hb_face_get_upem(face))
+        hb_font_set_scale(hbFont, Int32(upem), Int32(upem))
+        let scale = font.size / upem
+        return item.run.glyphs.compactMap { glyph in
+            var extents = hb_glyph_extents_t()
+            guard hb_font_get_glyph_extents(hbFont, glyph.id, &extents) != 0 else { return nil }
+            return Rect(x: item.origin.x + glyph.x + Double(extents.x_bearing) * scale,
+                        y: item.origin.y + glyph.y - Double(extents.y_bearing) * scale,
+                        width: Double(extents.width) * scale, height: -Double(extents.height) * scale)
+        }
+    }
+
+    @Test(arguments: [1.0, 2.0])
+    func theBorderedStyleStrokesBlueInsideAndClipsItsCorners(scale: Double) throws {
+        let layout = try RenderingFixtures.productsLayout()
+        let drawing = layout.drawing(style: .bordered)
+        let png = try drawing.pngData(scale: scale)
+        let image = try #require(Bitmap(png: png))
+        // The drawing starts 1 pt left of and above the table (the stroke's outer half, clipped).
+        #expect(drawing.bounds.minX == -1 && drawing.bounds.minY == -1)
+        func pixel(_ x: Double, _ y: Double) -> (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) {
+            image[Int(((x + 1) * scale).rounded(.down)), Int(((y + 1) * scale).rounded(.down))]
+        }
+        let width = layout.columnWidths.widths.reduce(0, +), height = layout.contentHeight
+        // The pixels whose squares lie wholly within a band of the drawing (x0..<x1, y0..<y1):
+        // at 1× the right and bottom edges fall inside pixels, so not every band holds one.
+        func pixels(x: ClosedRange<Double>, y: ClosedRange<Double>) -> [(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8)] {
+            let columns = Int(((x.lowerBound + 1) * scale).rounded(.up))..<Int(((x.upperBound + 1) * scale).rounded(.down))
+            let rows = Int(((y.lowerBound + 1) * scale).rounded(.up))..<Int(((y.upperBound + 1) * scale).rounded(.down))
+            return rows.flatMap { row in columns.map { image[$0, row] } }
+        }
+        // The 2 pt stroke is centred on the edge: its inner half, 0 to 1 pt in, is pure blue
+        // (0, 122, 255) along every side; the outer half is clipped away: transparent.
+        let middle = (x: width / 2 - 10...width / 2 + 10, y: height / 2 - 10...height / 2 + 10)
+        let inner = [pixels(x: middle.x, y: 0...1), pixels(x: middle.x, y: height - 1...height),
+                     pixels(x: 0...1, y: middle.y), pixels(x: width - 1...width, y: middle.y)]
+        let outer = [pixels(x: middle.x, y: -1...0), pixels(x: middle.x, y: height...height + 1),
+                     pixels(x: -1...0, y: middle.y), pixels(x: width...width + 1, y: middle.y)]
+        #expect(!inner[0].isEmpty && !inner[2].isEmpty)  // the top and left bands are pixel-aligned
+        for (side, band) in inner.enumerated() {
+            #expect(band.allSatisfy { $0.red == 0 && $0.green == 122 && $0.blue == 255 && $0.alpha == 255 }, "side \(side): \(band.prefix(3))")
+        }
+        for (side, band) in outer.enumerated() {
+            #expect(band.allSatisfy { $0.alpha == 0 }, "side \(side): \(band.prefix(3))")
+        }
+        #expect(!outer[0].isEmpty && !outer[2].isEmpty)
+        // The corners outside the radius-8 arc are transparent (the corner square of 1 pt lies
+        // 1.41 pt from the rounded corner's arc at least); just inside the stroke, the background
+        // is white 0.97 (247.35 of 255, within Cairo's rounding to 8 bits).
+        for corner in [pixels(x: 0...1, y: 0...1), pixels(x: width - 1...width, y: 0...1),
+                       pixels(x: 0...1, y: height - 1...height), pixels(x: width - 1...width, y: height - 1...height)] {
+            #expect(corner.allSatisfy { $0.alpha == 0 }, "\(corner)")
+        }
+        for background in pixels(x: width - 6...width - 3, y: middle.y) {
+            #expect([background.red, background.green, background.blue].allSatisfy { abs(Double($0) - 0.97 * 255) <= 1 } && background.alpha == 255)
+        }
+    }
+}
