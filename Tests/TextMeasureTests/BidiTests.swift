@@ -112,7 +112,6 @@ import Testing
         #expect(TextDirection.resolved(for: "123 ...") == .leftToRight)
         #expect(TextDirection.resolved(for: "") == .leftToRight)
         #expect(TextDirection.resolved(for: "\u{200F}abc") == .rightToLeft)  // RLM is a strong R
-        #expect(TextDirection.rightToLeft.resolved(for: "abc") == .rightToLeft)
     }
 
     /// Invalid UTF-8 reads as U+FFFD (a neutral): "א" (R, level 1), FF (between R and L: the

@@ -18,11 +18,6 @@ public enum TextDirection: Sendable, Hashable {
         return bytes.withUTF8 { BidiLevels.firstStrongIsRightToLeft($0) } ? .rightToLeft : .leftToRight
     }
 
-    /// This direction, `.auto` resolved for `text` (see `resolved(for:)`).
-    public func resolved(for text: String) -> TextDirection {
-        self == .auto ? Self.resolved(for: text) : self
-    }
-
     /// The direction to measure every part of the paragraph `utf8` with, so that each part is
     /// shaped in the direction the whole paragraph gives it: `.auto` when no level of it can
     /// rise above 0 (then every part is one left-to-right run whatever it is measured with:
