@@ -1,4 +1,4 @@
-// ICU's line-break iterator, reached through unversioned wrappers.
+// ICU's line-break iterator and bidi algorithm, reached through unversioned wrappers.
 //
 // ICU renames every function by its version (ubrk_open -> ubrk_open_72) with macros Swift does
 // not import, so the static inline wrappers below call the versioned names.
@@ -71,6 +71,47 @@ static inline int32_t cicu_line_breaks(cicu_line_breaker *breaker, const char *t
         if (count == capacity) return -1;
         offsets[count] = offset;
         count += 1;
+    }
+    return count;
+}
+
+void *CICU_VERSIONED(ubidi_open)(void);
+void CICU_VERSIONED(ubidi_close)(void *bidi);
+void CICU_VERSIONED(ubidi_setPara)(void *bidi, const uint16_t *text, int32_t length, uint8_t paraLevel,
+                                   uint8_t *embeddingLevels, int32_t *status);
+void CICU_VERSIONED(ubidi_getLogicalRun)(const void *bidi, int32_t logicalPosition, int32_t *logicalLimit, uint8_t *level);
+int32_t CICU_VERSIONED(ubidi_getBaseDirection)(const uint16_t *text, int32_t length);
+
+enum {
+    CICU_UBIDI_RTL = 1,  // UBiDiDirection UBIDI_RTL
+};
+
+/// A UBiDi object, reused from one text to the next; NULL when ICU cannot allocate one.
+static inline void *cicu_bidi_open(void) { return CICU_VERSIONED(ubidi_open)(); }
+
+static inline void cicu_bidi_close(void *bidi) { CICU_VERSIONED(ubidi_close)(bidi); }
+
+/// 1 when the first strong character of `length` UTF-16 units at `text` is R or AL (UAX #9
+/// rules P2 and P3, without isolates), else 0: no strong character reads left to right.
+static inline int32_t cicu_bidi_first_strong_is_rtl(const uint16_t *text, int32_t length) {
+    return CICU_VERSIONED(ubidi_getBaseDirection)(text, length) == CICU_UBIDI_RTL;
+}
+
+/// Resolves the UAX #9 embedding levels of `length` UTF-16 units at `text` as one paragraph
+/// level (0 or 1; every paragraph of the text gets it) and writes its level runs in logical
+/// order: `limits[i]` is the UTF-16 offset where run `i` ends, `levels[i]` its level. Returns
+/// how many runs there are, or -1 when ICU fails or `capacity` is too small.
+static inline int32_t cicu_bidi_runs(void *bidi, const uint16_t *text, int32_t length, uint8_t paragraphLevel,
+                                     int32_t *limits, uint8_t *levels, int32_t capacity) {
+    int32_t status = 0;
+    CICU_VERSIONED(ubidi_setPara)(bidi, text, length, paragraphLevel, NULL, &status);
+    if (status > 0) return -1;
+    int32_t count = 0;
+    for (int32_t position = 0; position < length; count += 1) {
+        if (count == capacity) return -1;
+        CICU_VERSIONED(ubidi_getLogicalRun)(bidi, position, &limits[count], &levels[count]);
+        if (limits[count] <= position) return -1;
+        position = limits[count];
     }
     return count;
 }

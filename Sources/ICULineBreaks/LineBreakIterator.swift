@@ -7,7 +7,7 @@ internal import Darwin
 
 /// UAX #14 line-break opportunities from ICU's line-break iterator (root locale rules).
 ///
-/// This is the only Swift file that touches ICU. Each thread reuses one iterator.
+/// With `BidiLevels`, the only Swift code that touches ICU. Each thread reuses one iterator.
 package enum LineBreakIterator {
     /// One break opportunity: the UTF-8 offset before which a line may (or, when `isHard`, must)
     /// end.

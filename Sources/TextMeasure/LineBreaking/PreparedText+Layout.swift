@@ -234,7 +234,7 @@ extension PreparedText {
         var bytes = text
         return bytes.withUTF8 {
             ClusterWidths(UnsafeBufferPointer(rebasing: $0[boundaries[0]..<boundaries[boundaries.count - 1]]),
-                          boundaries: boundaries, in: stack.fontSet)
+                          boundaries: boundaries, in: stack.fontSet, direction: direction)
         }
     }
 
@@ -328,7 +328,7 @@ extension PreparedText {
             }
             hanging = 0
             guard !piece.isEmpty else { continue }
-            let measured = stack.measure(String(Substring(piece)), previous: previous, cache: cache)
+            let measured = stack.measure(String(Substring(piece)), previous: previous, direction: direction, cache: cache)
             previous = measured.lastFace
             pen += stack.points(measured.units)
             hanging = stack.points(measured.hangingUnits)

@@ -75,7 +75,9 @@ extension FontStack {
     /// through `cache`, when it is cut.
     public func singleLine(_ text: String, width: Double, truncation: Truncation = .end, ellipsis: String = "…",
                            lineHeight: LineHeight = .font, cache: WidthCache? = .shared) -> TextLayout {
-        let prepared = PreparedText(text: text, stack: self, segments: [], tabInterval: defaultTabInterval(for: text, cache), cache: cache)
+        var bytes = text
+        let prepared = PreparedText(text: text, stack: self, segments: [], tabInterval: defaultTabInterval(for: text, cache),
+                                    direction: bytes.withUTF8 { TextDirection.auto.paragraph(of: $0) }, cache: cache)
         let limit = PreparedText.limit(width)
         let whole = prepared.measure(line: text, from: 0, previous: nil, cache: cache)
         let (height, baseline) = prepared.metrics(of: whole.faces.isEmpty ? FaceMask(0) : whole.faces, lineHeight)

@@ -17,6 +17,9 @@ public struct PreparedText: Sendable {
     let segments: [Segment]
     /// The distance between tab stops, in points.
     let tabInterval: Double
+    /// The direction every part of the text is measured with, so each part's bidi runs are
+    /// resolved in the paragraph's direction: see `TextDirection.paragraph(of:)`.
+    let direction: TextDirection
     let cache: WidthCache?
 
     /// The text between two break opportunities: content, then hanging whitespace, then (for a
@@ -108,10 +111,16 @@ extension FontStack {
     ///
     /// Tabs advance to the next multiple of `tabInterval` points from the line's start (default:
     /// the width of eight spaces of the primary font). The interval is a length, clamped to
-    /// `0...maximumLength` (NaN as 0); at 0 a tab takes no room. O(length).
-    public func prepare(_ text: String, tabInterval: Double? = nil, cache: WidthCache? = .shared) -> PreparedText {
+    /// `0...maximumLength` (NaN as 0); at 0 a tab takes no room.
+    ///
+    /// Segments and lines are measured with `direction`, resolved for the whole text (see
+    /// `TextDirection.auto`): the paragraph direction to draw each line with through
+    /// `glyphRuns(of:direction:)`. O(length).
+    public func prepare(_ text: String, direction: TextDirection = .auto, tabInterval: Double? = nil,
+                        cache: WidthCache? = .shared) -> PreparedText {
         var segments: [PreparedText.Segment] = []
         var bytes = text
+        let direction = bytes.withUTF8 { direction.paragraph(of: $0) }
         bytes.withUTF8 { utf8 in
             // A break inside a grapheme cluster (UAX #14 allows one before a combining mark
             // that follows a space) is not taken: clusters are never split across lines.
@@ -138,10 +147,11 @@ extension FontStack {
                     let text = String(decoding: piece, as: UTF8.self)
                     segment.dependsOnContext = (previous ?? 0) != 0 && Itemizer.startsWithCommon(text)
                     if !segment.dependsOnContext, piece.count >= ClusterWidths.preparedLength {
-                        segment.clusters = ClusterWidths(piece, boundaries: Self.graphemeBoundaries(of: text, from: start), in: fontSet)
+                        segment.clusters = ClusterWidths(piece, boundaries: Self.graphemeBoundaries(of: text, from: start),
+                                                         in: fontSet, direction: direction)
                     }
                     let measured = segment.clusters.flatMap { $0.measured(contentEnd: contentEnd) }
-                        ?? measure(text, previous: segment.dependsOnContext ? previous : nil, cache: cache)
+                        ?? measure(text, previous: segment.dependsOnContext ? previous : nil, direction: direction, cache: cache)
                     segment.advance = points(measured.units)
                     segment.contentWidth = points(measured.units - measured.hangingUnits)
                     segment.faces = measured.faces
@@ -153,7 +163,8 @@ extension FontStack {
             }
         }
         return PreparedText(text: text, stack: self, segments: segments,
-                            tabInterval: (tabInterval ?? defaultTabInterval(for: text, cache)).clampedLength, cache: cache)
+                            tabInterval: (tabInterval ?? defaultTabInterval(for: text, cache)).clampedLength,
+                            direction: direction, cache: cache)
     }
 
     /// Whether the scalar at `offset` extends the grapheme cluster before it: a combining mark,

@@ -1,22 +1,53 @@
 internal import CHarfBuzz
 
 extension FontStack {
-    /// `text` shaped as `width(of:)` measures it: the same runs, in the order a line draws them
-    /// (left to right), with the glyph ids and positions HarfBuzz gave. The runs' widths add up
-    /// to the width `width(of:)` reports, before its clamp at zero. O(length).
+    /// `text` shaped as `width(of:)` measures it, as one line of a paragraph of `direction`:
+    /// the same runs (split where the font, the script or the UAX #9 bidi level changes), in
+    /// the order the line draws them, left to right (UAX #9 rule L2), with the glyph ids and
+    /// positions HarfBuzz gave. The runs' widths add up to the width `width(of:)` reports,
+    /// before its clamp at zero, when `direction` is `.auto` or the one `.auto` resolves to.
+    ///
+    /// To draw a line of a wrapped text, pass the line's text and the direction of the whole
+    /// text (`TextDirection.resolved(for:)`), which `prepare(_:direction:tabInterval:cache:)`
+    /// measured its lines with. O(length).
     public func glyphRuns(of text: String, direction: TextDirection = .auto) -> [GlyphRun] {
         guard !text.isEmpty else { return [] }
         var bytes = text
         return bytes.withUTF8 { utf8 in
-            Itemizer.runs(of: text, in: fontSet).map { run in
+            Self.visualOrder(Itemizer.runs(of: text, in: fontSet, direction: direction)).map { run in
                 glyphRun(utf8, run, of: text)
             }
         }
     }
 
+    /// `runs` (in logical order) in visual order, UAX #9 rule L2: from the highest level down
+    /// to the lowest odd level, every maximal sequence of runs at that level or higher is
+    /// reversed. O(runs × levels).
+    static func visualOrder<Run>(_ runs: [Run], level: (Run) -> UInt8) -> [Run] {
+        guard let highest = runs.map(level).max(),
+              let lowestOdd = runs.map(level).filter({ $0 & 1 == 1 }).min() else { return runs }
+        var order = runs
+        var current = highest
+        while current >= lowestOdd {
+            var start = 0
+            while start < order.count {
+                guard level(order[start]) >= current else { start += 1; continue }
+                var end = start
+                while end < order.count, level(order[end]) >= current { end += 1 }
+                order[start..<end].reverse()
+                start = end
+            }
+            current -= 1
+        }
+        return order
+    }
+
+    private static func visualOrder(_ runs: [ShapingRun]) -> [ShapingRun] { visualOrder(runs) { $0.level } }
+
     private func glyphRun(_ utf8: UnsafeBufferPointer<UInt8>, _ run: ShapingRun, of text: String) -> GlyphRun {
         let face = fontSet.faces[run.faceIndex]
-        let buffer = Shaper.shape(utf8, run.utf8Range, face: face, features: fontSet.hbFeatures[run.faceIndex])
+        let buffer = Shaper.shape(utf8, run.utf8Range, face: face, features: fontSet.hbFeatures[run.faceIndex],
+                                  level: run.level, script: run.script)
         let scale = size / Double(face.unitsPerEm)
         var count: UInt32 = 0
         let infos = hb_buffer_get_glyph_infos(buffer, &count)
@@ -38,7 +69,6 @@ extension FontStack {
         let range = utf8View.index(utf8View.startIndex, offsetBy: run.utf8Range.lowerBound)
             ..< utf8View.index(utf8View.startIndex, offsetBy: run.utf8Range.upperBound)
         return GlyphRun(text: text[range], fontIndex: run.faceIndex, font: font(at: run.faceIndex),
-                        isRightToLeft: hb_buffer_get_direction(buffer) == HB_DIRECTION_RTL,
-                        glyphs: glyphs, width: Double(pen) * scale)
+                        level: Int(run.level), glyphs: glyphs, width: Double(pen) * scale)
     }
 }

@@ -2,7 +2,9 @@ internal import CHarfBuzz
 
 extension FontStack {
     /// The exact shaped width of `text` in points: HarfBuzz advances in font units × size ÷
-    /// units-per-em, summed over the fallback runs; no hinting, no rounding.
+    /// units-per-em, summed over its runs (split by font, script and UAX #9 bidi level, the
+    /// paragraph direction from its first strong character, as `glyphRuns(of:)` draws it); no
+    /// hinting, no rounding.
     ///
     /// O(length) to shape; O(length) to hash when `cache` holds it (pass `nil` to always shape).
     public func width(of text: String, cache: WidthCache? = .shared) -> Double {
@@ -58,13 +60,14 @@ extension FontStack {
     }
 
     /// How the stack measures `text`: its runs in logical order, each with the index of the
-    /// font in `fonts` that shapes it, its ISO 15924 script code, and its width in points.
+    /// font in `fonts` that shapes it, its ISO 15924 script code, and its width in points. Runs
+    /// end where the font, the script or the UAX #9 bidi level changes (see `glyphRuns(of:direction:)`).
     public func runs(of text: String) -> [FontRun] {
         var bytes = text
         return bytes.withUTF8 { utf8 in
             Itemizer.runs(of: text, in: fontSet).map { run in
                 let face = fontSet.faces[run.faceIndex]
-                let units = Shaper.advance(utf8, run.utf8Range, face: face, features: fontSet.hbFeatures[run.faceIndex]).units
+                let units = Shaper.advance(utf8, run, face: face, features: fontSet.hbFeatures[run.faceIndex]).units
                 let utf8View = text.utf8
                 return FontRun(
                     range: utf8View.index(utf8View.startIndex, offsetBy: run.utf8Range.lowerBound)
@@ -89,9 +92,10 @@ extension FontStack {
     }
 
     /// `text` shaped, through `cache` when there is one; `previous` is the face of the text
-    /// before it, when it is part of a longer text.
-    func measure(_ text: String, previous: Int? = nil, cache: WidthCache?) -> ShapedWidth {
-        cache?.measure(of: text, in: fontSet, previous: previous) ?? Shaper.measure(of: text, in: fontSet, previous: previous)
+    /// before it, when it is part of a longer text; `direction` that text's paragraph direction.
+    func measure(_ text: String, previous: Int? = nil, direction: TextDirection = .auto, cache: WidthCache?) -> ShapedWidth {
+        cache?.measure(of: text, in: fontSet, previous: previous, direction: direction)
+            ?? Shaper.measure(of: text, in: fontSet, previous: previous, direction: direction)
     }
 
     /// `units` of the primary font in points at the stack's size.

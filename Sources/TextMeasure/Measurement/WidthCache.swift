@@ -46,20 +46,21 @@ public final class WidthCache: Sendable {
 
     /// The shaped width of `text` in primary font units, shaped only when not cached.
     /// `previous` (the face before the text, see `Itemizer.runs`) is part of the key only when
-    /// the text starts with a common character, the only case where it can matter.
+    /// the text starts with a common character, the only case where it can matter; `direction`
+    /// (the paragraph direction its bidi levels are resolved in) is always part of it.
     /// O(length) to hash; a hit is one dictionary probe under the shard's lock.
-    func measure(of text: String, in set: FontSet, previous: Int? = nil) -> ShapedWidth {
-        measure(of: ExactText(text), in: set, previous: previous)
+    func measure(of text: String, in set: FontSet, previous: Int? = nil, direction: TextDirection = .auto) -> ShapedWidth {
+        measure(of: ExactText(text), in: set, previous: previous, direction: direction)
     }
 
     /// The same for a text already hashed (see `DistinctTexts`).
-    func measure(of exact: ExactText, in set: FontSet, previous: Int? = nil) -> ShapedWidth {
+    func measure(of exact: ExactText, in set: FontSet, previous: Int? = nil, direction: TextDirection = .auto) -> ShapedWidth {
         let text = exact.string
         let context = previous.map { $0 > 0 && Itemizer.startsWithCommon(text) ? $0 : 0 } ?? 0
-        let key = Key(set: set.id, context: context, text: exact)
+        let key = Key(set: set.id, context: context, direction: direction, text: exact)
         let shard = shards[key.text.hash & (shards.count - 1)]
         if let measured = shard.value(for: key) { return measured }
-        let measured = Shaper.measure(of: text, in: set, previous: context)
+        let measured = Shaper.measure(of: text, in: set, previous: context, direction: direction)
         shard.insert(measured, for: key, reservingFrom: count, capacity: capacity)
         return measured
     }
@@ -83,6 +84,9 @@ public final class WidthCache: Sendable {
         let set: Int
         /// The face before the text, when it decides the face of the text's first characters; else 0.
         let context: Int
+        /// The paragraph direction its bidi levels are resolved in (`.auto` but for the parts of
+        /// a paragraph with right-to-left text, see `TextDirection.paragraph(of:)`).
+        let direction: TextDirection
         let text: ExactText
 
         func hash(into hasher: inout Hasher) { hasher.combine(text.hash &+ (set &* 64 &+ context) &* 0x9E37_79B9) }

@@ -1,4 +1,5 @@
 internal import CHarfBuzz
+internal import ICULineBreaks
 
 /// The widths of every stretch of whole grapheme clusters of one text, from one shaping, for
 /// cutting a word wider than a line into lines without shaping each candidate line.
@@ -26,11 +27,13 @@ final class ClusterWidths: Sendable {
 
     /// The widths of `utf8` cut at `boundaries` (its cluster boundaries, as offsets from
     /// `boundaries[0]`, where `utf8` starts, to its end), when face 0 of `set` shapes all of it
-    /// as one run; else nil. One shaping and two passes: O(length).
-    init?(_ utf8: UnsafeBufferPointer<UInt8>, boundaries: [Int], in set: FontSet) {
+    /// as one left-to-right run whatever stretch of it is shaped alone: `direction` (its
+    /// paragraph's, see `TextDirection.paragraph(of:)`) is `.auto` and no bidi level of it can
+    /// rise above 0. Else nil. One shaping and two passes: O(length).
+    init?(_ utf8: UnsafeBufferPointer<UInt8>, boundaries: [Int], in set: FontSet, direction: TextDirection) {
         let base = boundaries[0]
         let clusters = boundaries.count - 1
-        guard clusters > 0, !utf8.contains(0x09) else { return nil }
+        guard clusters > 0, direction == .auto, !utf8.contains(0x09), !BidiLevels.mayRiseAboveZero(utf8) else { return nil }
         if !Itemizer.isSingleRun(utf8, in: set) {
             let runs = Itemizer.runs(of: String(decoding: utf8, as: UTF8.self), in: set)
             guard runs.count == 1, runs[0].faceIndex == 0 else { return nil }
@@ -39,14 +42,12 @@ final class ClusterWidths: Sendable {
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
               let positions = hb_buffer_get_glyph_positions(buffer, nil) else { return nil }
-        let backward = hb_buffer_get_direction(buffer) == HB_DIRECTION_RTL
 
         var units = [Int](repeating: 0, count: clusters)
         // Per boundary: 1 when a glyph's cluster starts there, 2 when such a glyph is unsafe to break.
         var marks = [UInt8](repeating: 0, count: clusters + 1)
         var cluster = 0
-        for step in 0..<Int(count) {  // in logical order, so glyph clusters never decrease
-            let glyph = backward ? Int(count) - 1 - step : step
+        for glyph in 0..<Int(count) {  // left to right is logical order here: clusters never decrease
             let offset = base + Int(infos[glyph].cluster)
             while cluster + 1 < clusters, boundaries[cluster + 1] <= offset { cluster += 1 }
             units[cluster] += Int(positions[glyph].x_advance)

@@ -14,8 +14,9 @@ public struct PositionedGlyph: Sendable, Hashable {
     public var advance: Double
 }
 
-/// A stretch of text shaped by one font of a stack in one script and one direction: the glyphs
-/// HarfBuzz gave for it, in visual order (left to right), as the width of the text was measured.
+/// A stretch of text shaped by one font of a stack in one script at one UAX #9 bidi embedding
+/// level: the glyphs HarfBuzz gave for it, in visual order (left to right), as the width of the
+/// text was measured.
 public struct GlyphRun: Sendable, Hashable {
     /// The run's text.
     public var text: Substring
@@ -23,8 +24,11 @@ public struct GlyphRun: Sendable, Hashable {
     public var fontIndex: Int
     /// That font, at the stack's size.
     public var font: Font
-    /// Whether the run was shaped right to left (its glyphs still go left to right).
-    public var isRightToLeft: Bool
+    /// The run's UAX #9 embedding level: 0 for left-to-right text in a left-to-right paragraph;
+    /// odd levels are right to left.
+    public var level: Int
+    /// Whether the run was shaped right to left (an odd level; its glyphs still go left to right).
+    public var isRightToLeft: Bool { level & 1 == 1 }
     /// The glyphs, left to right.
     public var glyphs: [PositionedGlyph]
     /// The sum of the glyphs' advances, in points.

@@ -1,14 +1,18 @@
 internal import CHarfBuzz
+internal import ICULineBreaks
 
-/// A maximal stretch of text that one face shapes in one script.
+/// A maximal stretch of text that one face shapes in one script at one bidi embedding level.
 struct ShapingRun: Equatable {
     var utf8Range: Range<Int>
     var faceIndex: Int
     /// The run's script; `HB_SCRIPT_COMMON` when it holds only common and inherited characters.
     var script: hb_script_t
+    /// The UAX #9 embedding level: odd levels are shaped right to left.
+    var level: UInt8 = 0
 }
 
-/// Splits text into shaping runs: by grapheme cluster and font coverage, then by script.
+/// Splits text into shaping runs: by grapheme cluster and font coverage, then by script and by
+/// bidi embedding level.
 enum Itemizer {
     private nonisolated(unsafe) static let unicodeFunctions = hb_unicode_funcs_get_default()
 
@@ -33,8 +37,15 @@ enum Itemizer {
     /// `previous` is the face of the text just before this one, when it is measured as part of a
     /// longer text (a segment of a paragraph): leading common clusters stay with it as they would
     /// in the whole text.
-    static func runs(of text: String, in set: FontSet, previous: Int? = nil,
+    ///
+    /// Runs also end where the UAX #9 embedding level of the text as one paragraph of
+    /// `direction` changes (see `BidiLevels`; a cluster takes the level of its first scalar), as
+    /// Pango and Chromium shape it. A run of common characters set apart only by its level
+    /// (European digits in Arabic text) keeps the script of the text around it.
+    static func runs(of text: String, in set: FontSet, previous: Int? = nil, direction: TextDirection = .auto,
                      uncovered: ((Unicode.Scalar) -> Void)? = nil) -> [ShapingRun] {
+        let levels = bidiLevels(of: text, direction: direction)
+        var levelIndex = 0
         var runs: [ShapingRun] = []
         var start = text.startIndex
         var lower = 0
@@ -44,17 +55,39 @@ enum Itemizer {
             let cluster = text.unicodeScalars[start..<end]
             let script = script(of: cluster)
             let faceIndex = face(for: cluster, script: script, in: set, previous: runs.last?.faceIndex ?? previous, uncovered: uncovered)
-            if let last = runs.last, last.faceIndex == faceIndex,
+            var level: UInt8 = 0
+            if let levels {
+                while levels[levelIndex].range.upperBound <= lower { levelIndex += 1 }
+                level = levels[levelIndex].level
+            }
+            if let last = runs.last, last.faceIndex == faceIndex, last.level == level,
                script == HB_SCRIPT_COMMON || last.script == HB_SCRIPT_COMMON || last.script == script {
                 runs[runs.count - 1].utf8Range = last.utf8Range.lowerBound..<upper
                 if last.script == HB_SCRIPT_COMMON { runs[runs.count - 1].script = script }
             } else {
-                runs.append(ShapingRun(utf8Range: lower..<upper, faceIndex: faceIndex, script: script))
+                let inherited = runs.last.flatMap { $0.faceIndex == faceIndex && script == HB_SCRIPT_COMMON ? $0.script : nil }
+                runs.append(ShapingRun(utf8Range: lower..<upper, faceIndex: faceIndex, script: inherited ?? script, level: level))
             }
             start = end
             lower = upper
         }
+        // Leading common runs set apart by their level take the script of the run that follows
+        // (only a level change splits a common run from a run of its face).
+        for index in runs.indices.dropLast().reversed()
+        where runs[index].script == HB_SCRIPT_COMMON && runs[index + 1].faceIndex == runs[index].faceIndex {
+            runs[index].script = runs[index + 1].script
+        }
         return runs
+    }
+
+    /// The level runs of `text` as one paragraph of `direction`, or nil when it is all at level 0
+    /// (found by one pass over its bytes, without ICU).
+    private static func bidiLevels(of text: String, direction: TextDirection) -> [BidiLevels.Run]? {
+        var bytes = text
+        return bytes.withUTF8 { utf8 in
+            guard direction == .rightToLeft || BidiLevels.mayRiseAboveZero(utf8) else { return nil }
+            return BidiLevels.runs(in: utf8, rightToLeft: direction.isRightToLeft)
+        }
     }
 
     /// Whether the first scalar of `text` is Common or Inherited (a digit, a space, punctuation):

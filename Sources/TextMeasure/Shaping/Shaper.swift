@@ -13,19 +13,22 @@ enum Shaper {
 
     /// The exact shaped width of `text` in primary font units, the part of it that its hanging
     /// whitespace takes, and the faces that shaped it. `previous` is the face of the text before
-    /// it, when it is part of a longer text (see `Itemizer.runs`). O(length).
-    static func measure(of text: String, in set: FontSet, previous: Int? = nil) -> ShapedWidth {
+    /// it, when it is part of a longer text (see `Itemizer.runs`); `direction` is the paragraph
+    /// direction its bidi levels are resolved in. O(length).
+    static func measure(of text: String, in set: FontSet, previous: Int? = nil,
+                        direction: TextDirection = .auto) -> ShapedWidth {
         var bytes = text
         return bytes.withUTF8 { utf8 in
             let hangingStart = HangingWhitespace.start(in: utf8)
-            if Itemizer.isSingleRun(utf8, in: set), (previous ?? 0) == 0 || !Itemizer.startsWithCommon(text) {
+            if direction != .rightToLeft, Itemizer.isSingleRun(utf8, in: set),
+               (previous ?? 0) == 0 || !Itemizer.startsWithCommon(text) {
                 let (units, hanging) = advance(utf8, utf8.indices, face: set.faces[0], features: set.hbFeatures[0],
                                                hangingStart: hangingStart)
                 return ShapedWidth(units: Double(units), hangingUnits: Double(hanging), faces: FaceMask(0), lastFace: 0)
             }
             var measured = ShapedWidth(units: 0, hangingUnits: 0, faces: FaceMask(), lastFace: previous ?? 0)
-            for run in Itemizer.runs(of: text, in: set, previous: previous) {
-                let (units, hanging) = advance(utf8, run.utf8Range, face: set.faces[run.faceIndex],
+            for run in Itemizer.runs(of: text, in: set, previous: previous, direction: direction) {
+                let (units, hanging) = advance(utf8, run, face: set.faces[run.faceIndex],
                                                features: set.hbFeatures[run.faceIndex], hangingStart: hangingStart)
                 measured.units += set.toPrimaryUnits(units, from: run.faceIndex)
                 measured.hangingUnits += set.toPrimaryUnits(hanging, from: run.faceIndex)
@@ -37,12 +40,13 @@ enum Shaper {
         }
     }
 
-    /// This thread's buffer holding `range` of `utf8` shaped with `face`.
-    /// The rest of `utf8` is passed as context (Arabic joining across a run boundary); the
-    /// script and direction are HarfBuzz's guess over the run, which itemization made
-    /// single-script; the beginning/end-of-text flags are set where the run touches them.
+    /// This thread's buffer holding `range` of `utf8` shaped with `face`, right to left when
+    /// `level` (its UAX #9 embedding level) is odd, in `script` (else HarfBuzz's guess over the
+    /// range, which itemization made single-script). The rest of `utf8` is passed as context
+    /// (Arabic joining across a run boundary); the beginning/end-of-text flags are set where the
+    /// run touches them.
     static func shape(_ utf8: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, face: FontFace,
-                      features: [hb_feature_t]) -> OpaquePointer {
+                      features: [hb_feature_t], level: UInt8 = 0, script: hb_script_t? = nil) -> OpaquePointer {
         #if DEBUG
         probe?.count(range.count)
         #endif
@@ -55,6 +59,8 @@ enum Shaper {
         if range.upperBound == utf8.count { flags |= HB_BUFFER_FLAG_EOT.rawValue }
         hb_buffer_set_flags(buffer, hb_buffer_flags_t(rawValue: flags))
         hb_buffer_set_language(buffer, neutralLanguage)
+        hb_buffer_set_direction(buffer, level & 1 == 1 ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+        if let script { hb_buffer_set_script(buffer, script) }
         hb_buffer_guess_segment_properties(buffer)
         hb_shape(face.font, buffer, features, UInt32(features.count))
         return buffer
@@ -71,11 +77,19 @@ enum Shaper {
     @TaskLocal static var probe: Probe?
     #endif
 
+    /// `advance` of a run, shaped in its direction and script.
+    static func advance(_ utf8: UnsafeBufferPointer<UInt8>, _ run: ShapingRun, face: FontFace,
+                        features: [hb_feature_t], hangingStart: Int = .max) -> (units: Int, hanging: Int) {
+        advance(utf8, run.utf8Range, face: face, features: features, level: run.level, script: run.script,
+                hangingStart: hangingStart)
+    }
+
     /// Sum of the `x_advance`s, in font units, of `range` of `utf8` shaped with `face`, and the
     /// part of that sum from glyphs of clusters at or after `hangingStart` (see `shape`).
     static func advance(_ utf8: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, face: FontFace,
-                        features: [hb_feature_t], hangingStart: Int = .max) -> (units: Int, hanging: Int) {
-        let buffer = shape(utf8, range, face: face, features: features)
+                        features: [hb_feature_t], level: UInt8 = 0, script: hb_script_t? = nil,
+                        hangingStart: Int = .max) -> (units: Int, hanging: Int) {
+        let buffer = shape(utf8, range, face: face, features: features, level: level, script: script)
         var count: UInt32 = 0
         guard let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return (0, 0) }
         var sum = 0
