@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+import TableRendering
+
+/// `textmeasure render`, run as a user runs it.
+@Suite struct RenderCommandTests {
+    func render(_ arguments: [String]) throws -> CommandTests.Result {
+        try CommandTests().run(["render"] + arguments, input: [])
+    }
+
+    func files(in folder: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+    }
+
+    @Test func writesEachFormatByItsExtension() throws {
+        let folder = try RenderingFixtures.temporaryFolder()
+        let formats: [(String, [UInt8])] = [("table.png", [0x89, 0x50, 0x4E, 0x47]), ("table.PDF", Array("%PDF".utf8)),
+                                            ("table.svg", Array("<?xm".utf8))]
+        for (name, magic) in formats {
+            let result = try render([RenderingFixtures.samplePath, "-o", folder + "/" + name, "--style", "grid",
+                                     "--align", "Price=trailing", "--align", "Stock=center"])
+            #expect(result.status == 0, "\(name): \(result.stderr)")
+            let bytes = try #require(FileManager.default.contents(atPath: folder + "/" + name))
+            #expect([UInt8](bytes.prefix(4)) == magic, "\(name)")
+        }
+        // No temporary file is left beside them.
+        #expect(try files(in: folder) == ["table.PDF", "table.png", "table.svg"])
+    }
+
+    @Test func scaleTwoDoublesThePixels() throws {
+        let folder = try RenderingFixtures.temporaryFolder()
+        for scale in ["1", "2"] {
+            #expect(try render([RenderingFixtures.samplePath, "-o", "\(folder)/\(scale).png", "--scale", scale]).status == 0)
+        }
+        func image(_ name: String) throws -> Bitmap {
+            let bytes = try #require(FileManager.default.contents(atPath: folder + "/" + name))
+            return try #require(Bitmap(png: [UInt8](bytes)))
+        }
+        let one = try image("1.png"), two = try image("2.png")
+        // Each side is ⌈points × scale⌉ pixels: doubled, less at most one pixel of rounding.
+        #expect((2 * one.width - 1...2 * one.width).contains(two.width))
+        #expect((2 * one.height - 1...2 * one.height).contains(two.height))
+    }
+
+    @Test func anUnknownExtensionIsAnErrorAndWritesNothing() throws {
+        let folder = try RenderingFixtures.temporaryFolder()
+        let result = try render([RenderingFixtures.samplePath, "-o", folder + "/table.jpg"])
+        #expect(result.status != 0)
+        #expect(result.stderr.contains(folder + "/table.jpg") && result.stderr.contains(".png, .pdf or .svg"), "\(result.stderr)")
+        #expect(try files(in: folder).isEmpty)
+    }
+
+    @Test func anUnwritablePathIsAnErrorNamingIt() throws {
+        let folder = try RenderingFixtures.temporaryFolder()
+        let path = folder + "/missing/table.png"
+        let result = try render([RenderingFixtures.samplePath, "-o", path])
+        #expect(result.status != 0)
+        #expect(result.stderr.contains(path) && result.stderr.contains("cannot be written"), "\(result.stderr)")
+        #expect(try files(in: folder).isEmpty)
+    }
+
+    @Test func aFailedRunLeavesAnExistingFileAlone() throws {
+        let folder = try RenderingFixtures.temporaryFolder()
+        let path = folder + "/table.pdf"
+        try Data("before".utf8).write(to: URL(fileURLWithPath: path))
+        let result = try render([RenderingFixtures.samplePath, "-o", path, "--page", "595x5", "--margin", "0"])
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("595 × 5 pt") && result.stderr.contains("too small"), "\(result.stderr)")
+        #expect(FileManager.default.contents(atPath: path) == Data("before".utf8))
+        #expect(try files(in: folder) == ["table.pdf"])
+    }
+
+    @Test func badOptionsNameThemselves() throws {
+        let folder = try RenderingFixtures.temporaryFolder()
+        let out = folder + "/t.pdf"
+        for (arguments, message) in [
+            (["--page", "a5"], "--page must be a4, letter or WxH"),
+            (["--align", "Nope=center"], "no column is titled 'Nope'"),
+            (["--align", "Price=right"], "must be leading, center or trailing, not 'right'"),
+            (["--scale", "0"], "--scale must be above 0"),
+            (["--style", "fancy"], "fancy"),
+        ] {
+            let result = try render([RenderingFixtures.samplePath, "-o", out] + arguments)
+            #expect(result.status != 0, "\(arguments)")
+            #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
+        }
+        #expect(try files(in: folder).isEmpty)
+    }
+
+    @Test func landscapeTurnsThePage() throws {
+        let folder = try RenderingFixtures.temporaryFolder()
+        #expect(try render([RenderingFixtures.samplePath, "-o", folder + "/t.pdf", "--page", "letter", "--landscape"]).status == 0)
+        let info = try #require(RenderingFixtures.output(of: "pdfinfo", [folder + "/t.pdf"]))
+        #expect(info.contains("792 x 612 pts"), "\(info)")
+    }
+}
