@@ -30,7 +30,7 @@ extension DataTableLayout {
         var scale = min(1, available.width / (tableWidth + chrome.horizontal))
         scale = min(scale, available.height / needed)
         guard available.width > 0, available.height > 0, scale >= 0.1 else {
-            throw .pageTooSmall(page: page, needed: needed, available: max(0, available.height) / 0.1)
+            throw .pageTooSmall(page: page, needed: needed, available: available.height)
         }
         let room = available.height / scale - chrome.vertical - headerHeight
         let offset = Point(x: margins.leading + chrome.leading * scale, y: margins.top + chrome.top * scale)
