@@ -45,14 +45,14 @@ let package = Package(
                 .copy("LICENSE-OFL.txt"),
             ]
         ),
-        // ICU's UAX #14 line-break iterator, behind unversioned wrappers.
+        // ICU's UAX #14 line-break iterator and UAX #9 bidi levels, behind unversioned wrappers.
         .systemLibrary(
             name: "CICU",
             path: "Sources/CICU",
             pkgConfig: "icu-uc",
             providers: [.apt(["libicu-dev"]), .brew(["icu4c"])]
         ),
-        // The one Swift file that talks to ICU. A module of its own: ICU's headers clash with
+        // The only Swift code that talks to ICU. A module of its own: ICU's headers clash with
         // Foundation's copy of ICU, which reaches TextMeasure through the fonts' resource code.
         .target(
             name: "ICULineBreaks",
