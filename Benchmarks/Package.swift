@@ -81,6 +81,34 @@ let package = Package(
             path: "Benchmarks/ColumnBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
         ),
+        // Pango, PangoCairo and fontconfig for the Pango + Cairo baseline of RenderBenchmarks. Only
+        // this benchmark package links Pango; TextMeasure never does.
+        .systemLibrary(
+            name: "CPangoCairo",
+            path: "Sources/CPangoCairo",
+            pkgConfig: "pangocairo",
+            providers: [.apt(["libpango1.0-dev"]), .brew(["pango"])]
+        ),
+        // The Pango + Cairo baseline: a PangoLayout per cell, paginated and drawn to PDF or PNG pages.
+        .target(
+            name: "PangoCairoBaseline",
+            dependencies: ["CPangoCairo"],
+            linkerSettings: [.linkedLibrary("pangoft2-1.0"), .linkedLibrary("fontconfig"), .linkedLibrary("m")]
+        ),
+        // Tables drawn (TableRendering) to PDF and PNG pages against Pango + Cairo, 50,000 rows × 6 columns.
+        .executableTarget(
+            name: "RenderBenchmarks",
+            dependencies: [
+                .product(name: "TextMeasure", package: "TextMeasure"),
+                .product(name: "CellLayout", package: "TextMeasure"),
+                .product(name: "DataTables", package: "TextMeasure"),
+                .product(name: "TableRendering", package: "TextMeasure"),
+                .product(name: "Benchmark", package: "package-benchmark"),
+                "PackageTable", "PangoCairoBaseline",
+            ],
+            path: "Benchmarks/RenderBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        ),
         // Row metrics (DataTableLayout): remeasureRow and row(atOffset:) at 1k and 1M rows, and
         // setData on 100,000 rows against CollectionDifference.
         .executableTarget(

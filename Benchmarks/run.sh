@@ -3,7 +3,7 @@
 # time, its mallocs, and its p50 relative to a baseline measured in the same run: the bare HarfBuzz
 # loop for MeasurementBenchmarks; "prepare paragraph" and "bare hb_shape of the same 100k cells" for
 # WrapBenchmarks; the bare hb_shape of the cells' texts for CellBenchmarks; estimatedAverage for
-# ColumnBenchmarks. p99 is of the iterations run (n in the tables): with n < 100 it is the slowest
+# ColumnBenchmarks; Pango + Cairo drawing the same cells for RenderBenchmarks. p99 is of the iterations run (n in the tables): with n < 100 it is the slowest
 # iteration or close to it. Every target takes about 6 minutes on 2 cores, plus the first build
 # (about 2 minutes from clean).
 #
@@ -11,6 +11,7 @@
 #   Benchmarks/run.sh --target WrapBenchmarks   # extra arguments go to `swift package benchmark`
 #   Benchmarks/run.sh --target ColumnBenchmarks # column widths, every strategy
 #   Benchmarks/run.sh --target RowBenchmarks    # row metrics at 1k / 100k / 1M rows, setData vs CollectionDifference
+#   Benchmarks/run.sh --target RenderBenchmarks # tables drawn to PDF and PNG against Pango + Cairo
 #   Benchmarks/run.sh --filter '.*cache.*'
 #
 # Results (JMH JSON) are kept in $RESULTS_DIR, by default Benchmarks/.build/benchmark-results.
@@ -226,6 +227,55 @@ if row_results:
             continue
         speedup = difference / (data[0] / 2)
         print(f"{change:<28} {data[0] / 2:>11.2f} {difference:>24.2f} {speedup:>9.3g}  {text}  {'met' if check(speedup) else 'MISSED'}{note}")
+
+# RenderBenchmarks (Benchmarks/RenderBenchmarks/RenderBenchmarks.swift): one iteration = 2,500 rows
+# (15,000 cells) as a table of their own; the 20 iterations cover the 50,000 rows.
+render = rows.get("RenderBenchmarks", {})
+RENDER_CELLS = 15_000
+RENDER_CHUNKS = 20
+RENDER_PAIRS = [  # output → (Pango + Cairo benchmark, TextMeasure benchmark)
+    ("PDF", "PDF, Pango + Cairo (baseline)", "PDF, TextMeasure"),
+    ("PNG every 10th page", "PNG every 10th page, Pango + Cairo (baseline)", "PNG every 10th page, TextMeasure"),
+    ("measure only", "measure, Pango", "measure, TextMeasure"),
+]
+if render:
+    print_heading("50,000 rows × 6 columns (Data/packages.tsv) wrapped at ≤ 200 pt on A4 pages, 2,500 rows per iteration;",
+                  "p50 wall time per iteration, ×20 for the whole table; ratio = TextMeasure ÷ Pango + Cairo (goal ≤ 0.5)",
+                  header=f"{'output':<20} {'Pango+Cairo ms':>15} {'TextMeasure ms':>15} {'×20: P+C s':>11} {'×20: TM s':>10} "
+                         f"{'P+C μs/cell':>12} {'TM μs/cell':>11} {'n P/TM':>7} {'ratio':>7}  target")
+    for output, pango, ours in RENDER_PAIRS:
+        if pango not in render or ours not in render:
+            continue
+        (p, _, _, pn), (t, _, _, tn) = render[pango], render[ours]
+        target = "" if output == "measure only" else f"≤ 0.5{verdict(lambda r: r <= 0.5, t / p)}"
+        print(f"{output:<20} {p:>15.0f} {t:>15.0f} {p * RENDER_CHUNKS / 1e3:>11.1f} {t * RENDER_CHUNKS / 1e3:>10.1f} "
+              f"{p * 1e3 / RENDER_CELLS:>12.1f} {t * 1e3 / RENDER_CELLS:>11.1f} {f'{pn}/{tn}':>7} {t / p:>7.3f}  {target}")
+    phases = [("measure (layout + row heights)", "measure, TextMeasure"),
+              ("display lists (lines, glyph runs)", "display lists from a measured layout, TextMeasure"),
+              ("Cairo: PDF", "PDF from display lists, TextMeasure"),
+              ("Cairo: PNG every 10th page", "PNG every 10th page from display lists, TextMeasure")]
+    if all(name in render for _, name in phases):
+        print("\nTextMeasure's phases (p50 of each phase's benchmark, per 2,500 rows; μs per cell):")
+        for output, cairo in [("PDF", phases[2]), ("PNG every 10th page", phases[3])]:
+            parts = [phases[0], phases[1], cairo]
+            total = sum(render[name][0] for _, name in parts)
+            whole = render[f"{output}, TextMeasure"][0] if f"{output}, TextMeasure" in render else float("nan")
+            print(f"  {output}: " + ", ".join(f"{label} {render[name][0]:.0f} ms = {render[name][0] * 1e3 / RENDER_CELLS:.1f} μs "
+                                              f"({100 * render[name][0] / total:.0f} %)" for label, name in parts)
+                  + f"; sum {total:.0f} ms (the whole run: {whole:.0f} ms)")
+    try:  # the whole table drawn once by each side, timed in the setups of the Pango baselines
+        for line in open(f"{sys.argv[1]}/output.txt"):
+            if line.startswith("whole table once"):
+                print("  " + line.rstrip())
+    except OSError:
+        pass
+    if "measure, Pango" in render:
+        m = render["measure, Pango"][0]
+        for output, pango, _ in RENDER_PAIRS[:2]:
+            if pango in render:
+                d = render[pango][0] - m
+                print(f"  Pango + Cairo, {output}: measure {m:.0f} ms = {m * 1e3 / RENDER_CELLS:.1f} μs ({100 * m / render[pango][0]:.0f} %), "
+                      f"draw {d:.0f} ms = {d * 1e3 / RENDER_CELLS:.1f} μs ({100 * d / render[pango][0]:.0f} %) (draw = the {output} run less 'measure, Pango')")
 PYTHON
 
 echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg) (above ~0.5 on 2 cores, other work shared the machine)"

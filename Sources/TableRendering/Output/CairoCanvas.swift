@@ -6,10 +6,12 @@ import TextMeasure
 /// so that a PDF keeps the text extractable, ligatures included.
 struct CairoCanvas {
     let context: OpaquePointer
-    let fonts = CairoFonts()
+    let fonts: CairoFonts
 
-    init(_ context: OpaquePointer) {
-        self.context = context
+    /// A canvas on `context` drawing with `fonts` (share them between the pages of a document:
+    /// Cairo embeds a font once per face it is given, so a face per page embeds it on every page).
+    init(_ context: OpaquePointer, fonts: CairoFonts = CairoFonts()) {
+        (self.context, self.fonts) = (context, fonts)
         let options = cairo_font_options_create()
         cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
         cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)

@@ -46,9 +46,11 @@ extension Drawing {
         let first = pages.first?.bounds ?? Rect(x: 0, y: 0, width: PageSize.a4.width, height: PageSize.a4.height)
         let surface = cairo_pdf_surface_create_for_stream(ByteSink.write, Unmanaged.passUnretained(sink).toOpaque(),
                                                           first.width, first.height)!
+        let fonts = CairoFonts()  // one face per font for the whole document, so each font is embedded once
         for page in pages {
             cairo_pdf_surface_set_size(surface, page.bounds.width, page.bounds.height)
-            try page.draw(on: surface, scale: 1, origin: Point(x: page.bounds.minX, y: page.bounds.minY), showPage: true)
+            try page.draw(on: surface, scale: 1, origin: Point(x: page.bounds.minX, y: page.bounds.minY),
+                          fonts: fonts, showPage: true)
         }
         cairo_surface_finish(surface)
         let status = cairo_surface_status(surface)
@@ -57,13 +59,14 @@ extension Drawing {
         return sink.bytes
     }
 
-    /// Draws the items on `surface` with `origin` at its top-left corner, at `scale`.
-    private func draw(on surface: OpaquePointer, scale: Double, origin: Point, showPage: Bool = false) throws(RenderError) {
+    /// Draws the items on `surface` with `origin` at its top-left corner, at `scale`, in `fonts`.
+    private func draw(on surface: OpaquePointer, scale: Double, origin: Point, fonts: CairoFonts = CairoFonts(),
+                      showPage: Bool = false) throws(RenderError) {
         let context = cairo_create(surface)!
         defer { cairo_destroy(context) }
         cairo_scale(context, scale, scale)
         cairo_translate(context, -origin.x, -origin.y)
-        CairoCanvas(context).draw(items)
+        CairoCanvas(context, fonts: fonts).draw(items)
         if showPage { cairo_show_page(context) }
         try check(cairo_status(context))
     }
