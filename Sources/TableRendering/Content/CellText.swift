@@ -40,7 +40,8 @@ enum CellText {
                                tabInterval: Double) -> [(x: Double, run: GlyphRun)] {
         var placed: [(x: Double, run: GlyphRun)] = []
         var pen = 0.0
-        for (position, piece) in line.split(separator: "\t", omittingEmptySubsequences: false).enumerated() {
+        let pieces = line.utf8.contains(9) ? line.split(separator: "\t", omittingEmptySubsequences: false) : [line[...]]
+        for (position, piece) in pieces.enumerated() {
             if position > 0, tabInterval > 0 {
                 let stops = (pen / tabInterval).rounded(.down) + 1
                 if stops.isFinite { pen = max(pen, stops * tabInterval) }
