@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs the test suite under AddressSanitizer (LeakSanitizer included) and under ThreadSanitizer,
-# and the four subcommands of `textmeasure` under valgrind's memcheck, then prints what each
+# and the five subcommands of `textmeasure` under valgrind's memcheck, then prints what each
 # reported. Exits non-zero if a test failed or any of them reported anything: a sanitizer
 # error, a data race, a memcheck error, or bytes definitely or indirectly lost.
 #
@@ -58,6 +58,8 @@ run_valgrind() {
         "wrap --width 120|printf '%s\n' '{\"text\": \"The quick brown fox jumps over the lazy dog\", \"width\": 80}' '{\"text\": \"مرحبا بالعالم\"}'"
         "columns Samples/products.csv|true"
         "rows -|cat Samples/products.csv"
+        "render Samples/products.csv -o $logs/valgrind-render.pdf --style striped|true"
+        "render Samples/products.csv -o $logs/valgrind-render.png --scale 2|true"
     )
     local entry arguments input log status definite indirect errors
     for entry in "${cases[@]}"; do
