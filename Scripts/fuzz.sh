@@ -9,6 +9,7 @@
 #   Scripts/fuzz.sh 3600                     # a long campaign: an hour each
 #   FUZZ_TARGETS="FuzzLayout FuzzCells" Scripts/fuzz.sh 30
 #   FUZZ_WORK=/tmp/fuzz Scripts/fuzz.sh      # where the corpora, logs and findings go
+#   FUZZ_FLAGS=-max_len=2048 Scripts/fuzz.sh 600   # more libFuzzer flags (last wins)
 #
 # Nothing in the repository is written. The work folder (default Fuzzing/.build/fuzz, ignored by
 # git) holds per target: corpus/ (the seeds of Fuzzing/Corpus/<target>, then every input the
@@ -56,7 +57,7 @@ for target in "${targets[@]}"; do
     status=0
     # shellcheck disable=SC2086  # extra flags split on purpose
     "$bin/$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -detect_leaks=0 -print_final_stats=1 \
-        -artifact_prefix="$findings/" ${extra[$target]:-} "$corpus" > "$log" 2>&1 || status=$?
+        -artifact_prefix="$findings/" ${extra[$target]:-} ${FUZZ_FLAGS:-} "$corpus" > "$log" 2>&1 || status=$?
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
     rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
     total=$((total + ${runs:-0}))
