@@ -43,7 +43,9 @@ import TextMeasure
 
     /// 2. No line is wider than the width unless it holds one grapheme cluster of the text
     /// (whitespace hanging at its end and its hard break aside): both the reported width and
-    /// (for lines without a tab) the displayed line shaped again whole.
+    /// (for lines without a tab) the displayed line shaped again whole, in the direction of the
+    /// whole text's paragraph, as a line is drawn (a line of a left-to-right paragraph that starts
+    /// with Hebrew is not a right-to-left paragraph of its own: "שלוםover." kerns "r." there).
     @Test func linesFitTheWidth() async {
         await propertyCheck(count: Self.cases, input: WrapGen.text, WrapGen.width) { text, width in
             let layout = stack.prepare(text).layout(width: width)
@@ -53,7 +55,7 @@ import TextMeasure
                     problems.append("line \(number) \(WrapGen.literal(line.text)) reports width \(line.width)")
                 }
                 if !line.text.unicodeScalars.contains("\t") {
-                    let shaped = stack.width(of: line.text, cache: nil)
+                    let shaped = shapedWidth(line.text, of: text)
                     if !(shaped <= width + Self.epsilon) {
                         problems.append("line \(number) \(WrapGen.literal(line.text)) shapes to \(shaped) (reported \(line.width))")
                     }
@@ -131,7 +133,7 @@ import TextMeasure
                         problems.append("\(setting): \(layout.lineCount) lines")
                     }
                     guard layout.isTruncated, let last = layout.lines.last else { continue }
-                    if let problem = truncationProblem(last.text, width: width, truncation: truncation, ellipsis: ellipsis) {
+                    if let problem = truncationProblem(last.text, of: text, width: width, truncation: truncation, ellipsis: ellipsis) {
                         problems.append("\(setting): last line \(WrapGen.literal(last.text)) \(problem)")
                     }
                     if !(last.width <= width + Self.epsilon) {
@@ -158,7 +160,7 @@ import TextMeasure
                         problems.append(".\(truncation): text of width \(whole) fits but became \(WrapGen.literal(cut))")
                     }
                 } else if Array(cut.utf8) != Array(text.utf8) || whole != nil,
-                          let problem = truncationProblem(cut, width: width, truncation: truncation, ellipsis: ellipsis) {
+                          let problem = truncationProblem(cut, of: text, width: width, truncation: truncation, ellipsis: ellipsis) {
                     problems.append(".\(truncation): text of width \(whole ?? .nan) became \(WrapGen.literal(cut)), which \(problem)")
                 }
             }
@@ -228,16 +230,22 @@ import TextMeasure
         return problems
     }
 
+    /// `line`, a line of `text` (or a cut of it), shaped again whole, uncached, in the direction of
+    /// `text`'s paragraph, as it is measured and drawn: the sum of its glyph runs' advances.
+    func shapedWidth(_ line: String, of text: String) -> Double {
+        stack.glyphRuns(of: line, direction: TextDirection.resolved(for: text)).reduce(0) { $0 + $1.width }
+    }
+
     /// What is wrong with `cut`, a text truncated to `width`, if anything: it must fit (measured
     /// whole; with tab stops, it is not checked here) and carry `ellipsis` where `truncation`
     /// says; it may be empty only when the ellipsis alone does not fit.
-    func truncationProblem(_ cut: String, width: Double, truncation: Truncation, ellipsis: String) -> String? {
+    func truncationProblem(_ cut: String, of text: String, width: Double, truncation: Truncation, ellipsis: String) -> String? {
         let ellipsisWidth = stack.width(of: ellipsis, cache: nil)
         if cut.isEmpty {
             return ellipsisWidth > width ? nil : "is empty though the ellipsis (width \(ellipsisWidth)) fits"
         }
         if !cut.unicodeScalars.contains("\t") {
-            let shaped = stack.width(of: cut, cache: nil)
+            let shaped = shapedWidth(cut, of: text)
             if !(shaped <= width + Self.epsilon) { return "shapes to \(shaped)" }
         }
         let bytes = Array(cut.utf8), mark = Array(ellipsis.utf8)
