@@ -15,10 +15,8 @@ extension FontStack {
         var bytes = text
         var fonts = [Font?](repeating: nil, count: fontSet.faces.count)  // `font(at:)` takes the interning lock
         return bytes.withUTF8 { utf8 in
-            // The case `Shaper.measure` shapes as one run of the primary font, shaped the same way.
-            if direction != .rightToLeft, Itemizer.isSingleRun(utf8, in: fontSet) {
-                return [glyphRun(utf8, ShapingRun(utf8Range: 0..<utf8.count, faceIndex: 0, script: HB_SCRIPT_INVALID),
-                                 of: text, fonts: &fonts)]
+            if let run = Itemizer.primaryRun(utf8, in: fontSet, direction: direction) {
+                return [glyphRun(utf8, run, of: text, fonts: &fonts)]
             }
             return Self.visualOrder(Itemizer.runs(of: text, in: fontSet, direction: direction)).map { run in
                 glyphRun(utf8, run, of: text, fonts: &fonts)
@@ -50,13 +48,12 @@ extension FontStack {
 
     private static func visualOrder(_ runs: [ShapingRun]) -> [ShapingRun] { visualOrder(runs) { $0.level } }
 
-    /// `run` shaped; a script of `HB_SCRIPT_INVALID` is left to HarfBuzz to guess, as the
-    /// single-run path of `Shaper.measure` leaves it.
+    /// `run` shaped as `Shaper.measure` shapes it.
     private func glyphRun(_ utf8: UnsafeBufferPointer<UInt8>, _ run: ShapingRun, of text: String,
                           fonts: inout [Font?]) -> GlyphRun {
         let face = fontSet.faces[run.faceIndex]
         let buffer = Shaper.shape(utf8, run.utf8Range, face: face, features: fontSet.hbFeatures[run.faceIndex],
-                                  level: run.level, script: run.script == HB_SCRIPT_INVALID ? nil : run.script)
+                                  level: run.level, script: run.bufferScript)
         let scale = size / Double(face.unitsPerEm)
         var count: UInt32 = 0
         let infos = hb_buffer_get_glyph_infos(buffer, &count)

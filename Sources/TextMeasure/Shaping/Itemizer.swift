@@ -5,10 +5,14 @@ internal import ICULineBreaks
 struct ShapingRun: Equatable {
     var utf8Range: Range<Int>
     var faceIndex: Int
-    /// The run's script; `HB_SCRIPT_COMMON` when it holds only common and inherited characters.
+    /// The run's script; `HB_SCRIPT_COMMON` when it holds only common and inherited characters;
+    /// `HB_SCRIPT_INVALID` for HarfBuzz to guess (the primary run, see `Itemizer.primaryRun`).
     var script: hb_script_t
     /// The UAX #9 embedding level: odd levels are shaped right to left.
     var level: UInt8 = 0
+
+    /// The script to set on the buffer, or nil to let HarfBuzz guess it.
+    var bufferScript: hb_script_t? { script == HB_SCRIPT_INVALID ? nil : script }
 }
 
 /// Splits text into shaping runs: by grapheme cluster and font coverage, then by script and by
@@ -22,6 +26,14 @@ enum Itemizer {
         if set.faces.count == 1 { return utf8.allSatisfy { $0 < 0x80 } }
         let advances = set.faces[0].asciiAdvances
         return utf8.allSatisfy { $0 < 0x80 && advances[Int($0)] >= 0 }
+    }
+
+    /// `utf8` as one left-to-right run of the primary face, its script left to HarfBuzz, when
+    /// `isSingleRun` says it is one and the paragraph is not right to left; else nil (itemize it).
+    /// Measuring and drawing take this path alike, so a drawn line has the glyphs it was measured with.
+    static func primaryRun(_ utf8: UnsafeBufferPointer<UInt8>, in set: FontSet, direction: TextDirection) -> ShapingRun? {
+        guard direction != .rightToLeft, isSingleRun(utf8, in: set) else { return nil }
+        return ShapingRun(utf8Range: 0..<utf8.count, faceIndex: 0, script: HB_SCRIPT_INVALID)
     }
 
     /// The runs of `text`, in logical order, covering it without gaps. O(length × faces).

@@ -20,9 +20,9 @@ enum Shaper {
         var bytes = text
         return bytes.withUTF8 { utf8 in
             let hangingStart = HangingWhitespace.start(in: utf8)
-            if direction != .rightToLeft, Itemizer.isSingleRun(utf8, in: set),
+            if let run = Itemizer.primaryRun(utf8, in: set, direction: direction),
                (previous ?? 0) == 0 || !Itemizer.startsWithCommon(text) {
-                let (units, hanging) = advance(utf8, utf8.indices, face: set.faces[0], features: set.hbFeatures[0],
+                let (units, hanging) = advance(utf8, run, face: set.faces[0], features: set.hbFeatures[0],
                                                hangingStart: hangingStart)
                 return ShapedWidth(units: Double(units), hangingUnits: Double(hanging), faces: FaceMask(0), lastFace: 0)
             }
@@ -80,7 +80,7 @@ enum Shaper {
     /// `advance` of a run, shaped in its direction and script.
     static func advance(_ utf8: UnsafeBufferPointer<UInt8>, _ run: ShapingRun, face: FontFace,
                         features: [hb_feature_t], hangingStart: Int = .max) -> (units: Int, hanging: Int) {
-        advance(utf8, run.utf8Range, face: face, features: features, level: run.level, script: run.script,
+        advance(utf8, run.utf8Range, face: face, features: features, level: run.level, script: run.bufferScript,
                 hangingStart: hangingStart)
     }
 
