@@ -7,17 +7,17 @@ enum CellText {
     /// at the layout's heights, each line aligned per `alignment` in the direction of `text`
     /// (the whole cell's text, whose first strong character decides it).
     ///
-    /// A line is shaped as `width(of:)` measures it; a tab advances to the next multiple of eight
-    /// spaces from the line's start, as the layout measured it.
+    /// A line is shaped as `width(of:)` measures it; a tab advances to the layout's next tab
+    /// stop (the default interval, which `prepare` and `singleLine` measure with).
     static func items(_ lines: [TextLine], of text: String, font: FontStack, in content: Rect,
-                      alignment: ColumnAlignment) -> [TextItem] {
-        let isRightToLeft = TextDirection.resolved(for: text) == .rightToLeft
-        let tabInterval = text.utf8.contains(9) ? 8 * font.width(of: " ") : 0
+                      alignment: ColumnAlignment, cache: WidthCache?) -> [TextItem] {
+        let direction = TextDirection.resolved(for: text)
+        let isRightToLeft = direction == .rightToLeft
+        let tabInterval = font.defaultTabInterval(for: text, cache)
         var items: [TextItem] = []
         var top = content.minY
         for line in lines {
-            let runs = placed(line.text, font: font, direction: isRightToLeft ? .rightToLeft : .leftToRight,
-                              tabInterval: tabInterval)
+            let runs = placed(line.text, font: font, direction: direction, tabInterval: tabInterval)
             let width = runs.last.map { $0.x + $0.run.width } ?? 0
             let start: Double = switch (alignment, isRightToLeft) {
             case (.leading, false), (.trailing, true): content.minX
@@ -42,10 +42,7 @@ enum CellText {
         var pen = 0.0
         let pieces = line.utf8.contains(9) ? line.split(separator: "\t", omittingEmptySubsequences: false) : [line[...]]
         for (position, piece) in pieces.enumerated() {
-            if position > 0, tabInterval > 0 {
-                let stops = (pen / tabInterval).rounded(.down) + 1
-                if stops.isFinite { pen = max(pen, stops * tabInterval) }
-            }
+            if position > 0 { pen = PreparedText.tabStop(after: pen, interval: tabInterval) }
             for run in font.glyphRuns(of: String(piece), direction: direction) {
                 placed.append((pen, run))
                 pen += run.width
@@ -56,14 +53,14 @@ enum CellText {
 
     /// The runs of every text node of a compound cell placed with its top-left corner at
     /// `content`'s, each node's lines from its own top, leading-aligned.
-    static func items(_ placement: CellPlacement, in content: Rect) -> [TextItem] {
+    static func items(_ placement: CellPlacement, in content: Rect, cache: WidthCache?) -> [TextItem] {
         var items: [TextItem] = []
         if let layout = placement.text, let string = placement.string, let font = placement.font {
             let frame = Rect(x: content.minX + placement.x, y: content.minY + placement.y,
                              width: placement.width, height: placement.height)
-            items += Self.items(layout.lines, of: string, font: font, in: frame, alignment: .leading)
+            items += Self.items(layout.lines, of: string, font: font, in: frame, alignment: .leading, cache: cache)
         }
-        for child in placement.children { items += Self.items(child, in: content) }
+        for child in placement.children { items += Self.items(child, in: content, cache: cache) }
         return items
     }
 }

@@ -43,7 +43,8 @@ extension DataTableLayout {
                 index: index, title: title, alignment: alignment(index),
                 header: TableStyleConfiguration.Cell(
                     frame: frame, contentFrame: content,
-                    text: CellText.items(line, of: title, font: settings.headerFont, in: content, alignment: alignment(index))))
+                    text: CellText.items(line, of: title, font: settings.headerFont, in: content, alignment: alignment(index),
+                                         cache: cache)))
         }
 
         let first = range.isEmpty ? 0 : offset(ofRow: range.lowerBound)
@@ -57,7 +58,7 @@ extension DataTableLayout {
                 if let node = self.columns[index].cell?(value) {
                     let placement = MeasuredCell(node, cache: cache).placement(atWidth: content.width)
                     return TableStyleConfiguration.Cell(frame: cellFrame, contentFrame: content,
-                                                        text: CellText.items(placement, in: content))
+                                                        text: CellText.items(placement, in: content, cache: cache))
                 }
                 let text = self.columns[index].text(value)
                 let lines = switch settings.textLayout {
@@ -66,7 +67,7 @@ extension DataTableLayout {
                 }
                 return TableStyleConfiguration.Cell(
                     frame: cellFrame, contentFrame: content,
-                    text: CellText.items(lines, of: text, font: settings.font, in: content, alignment: alignment(index)))
+                    text: CellText.items(lines, of: text, font: settings.font, in: content, alignment: alignment(index), cache: cache))
             }
             return TableStyleConfiguration.Row(index: row, frame: frame, cells: cells)
         }

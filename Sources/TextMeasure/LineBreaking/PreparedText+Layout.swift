@@ -309,6 +309,14 @@ extension PreparedText {
         measure(line: slice(range) + suffix, from: x, previous: previous, cache: cache)
     }
 
+    /// Where a tab at pen position `pen` takes the pen: the next multiple of `interval` (past
+    /// what a Double counts in intervals, the pen itself); at an interval of 0, nowhere.
+    package static func tabStop(after pen: Double, interval: Double) -> Double {
+        guard interval > 0 else { return pen }
+        let stops = (pen / interval).rounded(.down) + 1
+        return stops.isFinite ? max(pen, stops * interval) : pen
+    }
+
     /// A width measured from a pen position, and the faces used.
     typealias Measured = (content: Double, advance: Double, faces: FaceMask)
 
@@ -321,11 +329,7 @@ extension PreparedText {
         var faces = FaceMask()
         var previous = previous
         for (position, piece) in line.utf8.split(separator: 0x09, omittingEmptySubsequences: false).enumerated() {
-            if position > 0, tabInterval > 0 {
-                // The next multiple of the interval; past what a Double counts in intervals, the pen.
-                let stops = (pen / tabInterval).rounded(.down) + 1
-                if stops.isFinite { pen = max(pen, stops * tabInterval) }
-            }
+            if position > 0 { pen = Self.tabStop(after: pen, interval: tabInterval) }
             hanging = 0
             guard !piece.isEmpty else { continue }
             let measured = stack.measure(String(Substring(piece)), previous: previous, direction: direction, cache: cache)

@@ -195,7 +195,7 @@ extension FontStack {
 
     /// Eight spaces of the primary font, for a text that holds a tab; 0 (unused) for one that
     /// does not, which then costs no lookup of the space's width.
-    func defaultTabInterval(for text: String, _ cache: WidthCache?) -> Double {
+    package func defaultTabInterval(for text: String, _ cache: WidthCache?) -> Double {
         text.utf8.contains(9) ? 8 * width(of: " ", cache: cache) : 0
     }
 }
