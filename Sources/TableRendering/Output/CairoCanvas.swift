@@ -81,9 +81,9 @@ struct CairoCanvas {
         let glyphs = text.run.glyphs.map {
             cairo_glyph_t(index: UInt($0.id), x: text.origin.x + $0.x, y: text.origin.y + $0.y)
         }
-        var utf8 = Array(text.run.text.utf8)
-        if let clusters = Self.clusters(of: text.run, byteCount: utf8.count) {
-            utf8.withUnsafeMutableBufferPointer { bytes in
+        var runText = text.run.text  // a slice of the line: its UTF-8 is read in place
+        if let clusters = Self.clusters(of: text.run, byteCount: runText.utf8.count) {
+            runText.withUTF8 { bytes in
                 bytes.withMemoryRebound(to: CChar.self) { chars in
                     cairo_show_text_glyphs(context, chars.baseAddress, Int32(chars.count), glyphs, Int32(glyphs.count),
                                            clusters, Int32(clusters.count),
