@@ -1,0 +1,107 @@
+public import DataTables
+
+extension DataTableLayout {
+    /// The table in `style` as HTML the browser only draws (see `TableBody.html(options:)`).
+    ///
+    /// Past `options.virtualizedRowCount` rows it is virtualised: the page holds the chrome, the
+    /// header, a container exactly `contentHeight` tall (the scroll bar never jumps) and a few
+    /// dozen lines of script, which fetches `HTMLTable.rowData` from `options.rowDataURL` and keeps
+    /// the rows in the viewport ± `options.prefetchRows` in the DOM, each at the layout's offset.
+    /// Every row is measured here first.
+    ///
+    /// - Throws: `RenderError.fontNotServable` naming a font that cannot go into the page as asked.
+    ///
+    /// O(cells), plus shaping each line once.
+    public func html(style: some TableStyle = .plain, alignments: [ColumnAlignment] = [],
+                     options: HTMLOptions = HTMLOptions()) throws(RenderError) -> HTMLTable {
+        guard let limit = options.virtualizedRowCount, rowCount > max(0, limit) else {
+            return try style.makeBody(configuration: styleConfiguration(alignments: alignments)).html(options: options)
+        }
+        measureRows(0..<rowCount)
+        let header = styleConfiguration(rows: 0..<0, alignments: alignments)
+        // The style draws its chrome around the whole table: the header and one row as tall as all of them.
+        let width = header.columns.last?.header.frame.maxX ?? 0
+        let headerHeight = configuration.headerHeight
+        let all = TableStyleConfiguration.Row(index: 0, frame: Rect(x: 0, y: headerHeight, width: width, height: contentHeight - headerHeight),
+                                              cells: [])
+        let body = style.makeBody(configuration: TableStyleConfiguration(columns: header.columns, rows: [all]))
+        let page = HTMLPage(body: body, options: options)
+        let writer = HTMLRows(fonts: page.fonts)
+
+        var offsets: [String] = []
+        var rows: [String] = []
+        offsets.reserveCapacity(rowCount + 1)
+        rows.reserveCapacity(rowCount)
+        var start = 0
+        while start < rowCount {
+            let range = start..<min(rowCount, start + 1024)
+            // styleConfiguration places the range's first row right below the header: `shift` puts it back.
+            let shift = offset(ofRow: range.lowerBound) - headerHeight
+            for row in styleConfiguration(rows: range, alignments: alignments).rows {
+                let next = row.index + 1 < rowCount ? offset(ofRow: row.index + 1) : offset(ofRow: row.index) + height(ofRow: row.index)
+                offsets.append(HTMLMarkup.number(HTMLMarkup.snapped(offset(ofRow: row.index))))
+                rows.append(HTMLMarkup.jsonString(writer.row(row, next: next - shift, isLast: row.index == rowCount - 1, shift: shift)))
+            }
+            start = range.upperBound
+        }
+        let end = offset(ofRow: rowCount - 1) + height(ofRow: rowCount - 1)
+        offsets.append(HTMLMarkup.number(HTMLMarkup.snapped(end)))
+        let rowData = "{\"offsets\":[" + offsets.joined(separator: ",") + "],\n\"rows\":[\n" + rows.joined(separator: ",\n") + "]}\n"
+
+        let headerRow = writer.header(header.columns)
+        let script = VirtualRows.script(id: options.id, url: options.rowDataURL, prefetch: max(0, options.prefetchRows))
+        return try page.document(gap: configuration.rowSpacing, table: { left, top in
+            "<div class=\"t\" style=\"left:\(left);top:\(top);width:\(HTMLMarkup.span(from: 0, to: width));height:\(HTMLMarkup.span(from: 0, to: end))\">"
+                + "<table style=\"\(page.tableStyle(left: "0", top: "0"))\">\(page.columnGroup)<thead>\(headerRow)</thead></table>"
+                + "<table class=\"w\" style=\"\(page.tableStyle(left: "0", top: HTMLMarkup.span(from: 0, to: headerHeight)))\">"
+                + "\(page.columnGroup)<tbody></tbody></table></div>"
+        }, script: script, rowData: rowData)
+    }
+}
+
+/// The script of a virtualised table.
+enum VirtualRows {
+    /// Fetches the rows from `url` and keeps those in the viewport ± `prefetch` in the DOM: on
+    /// every scroll or resize, a binary search of the offsets finds the first and last rows
+    /// shown, and when they change the window's `<tbody>` gets their markup and its table moves
+    /// to the first one's offset. When the rows are in, the table's `<div>` gets
+    /// `data-rows="ready"` and fires `rowsready`.
+    static func script(id: String, url: String, prefetch: Int) -> String {
+        """
+        (() => {
+          const root = document.getElementById(\(HTMLMarkup.jsonString(id)));
+          const frame = root.querySelector(".t"), table = root.querySelector("table.w"), body = table.tBodies[0];
+          let offsets = [], rows = [], shown = "";
+          // The last row whose top is at or above y (0 above the first).
+          const rowAt = y => {
+            let low = 0, high = rows.length - 1;
+            while (low < high) {
+              const middle = (low + high + 1) >> 1;
+              if (offsets[middle] <= y) low = middle; else high = middle - 1;
+            }
+            return low;
+          };
+          const update = () => {
+            if (!rows.length) return;
+            const top = -frame.getBoundingClientRect().top;
+            const first = Math.max(0, rowAt(top) - \(prefetch));
+            const end = Math.min(rows.length, rowAt(top + innerHeight) + 1 + \(prefetch));
+            if (shown === first + ":" + end) return;
+            shown = first + ":" + end;
+            table.style.top = offsets[first] + "px";
+            body.innerHTML = rows.slice(first, end).join("");
+          };
+          fetch(\(HTMLMarkup.jsonString(url))).then(response => response.json()).then(data => {
+            offsets = data.offsets;
+            rows = data.rows;
+            addEventListener("scroll", update, { passive: true, capture: true });
+            addEventListener("resize", update);
+            update();
+            root.dataset.rows = "ready";
+            root.dispatchEvent(new Event("rowsready"));
+          });
+        })();
+
+        """
+    }
+}
