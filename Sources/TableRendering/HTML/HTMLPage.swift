@@ -49,7 +49,7 @@ struct HTMLPage {
     /// padding is the layout's, so their content box is the measured one; each line placed in
     /// its cell, never broken (`white-space: pre`), its baseline set by an inline block `--b`
     /// tall (no font metric moves it); runs in the visual order given, each shaped in its own
-    /// direction; and nothing the browser would add to HarfBuzz's defaults (synthesised bold
+    /// direction, each but the last a box as wide as the layout says (`.g`); and nothing the browser would add to HarfBuzz's defaults (synthesised bold
     /// or italic, optical sizes, CJK spacing).
     private func baseRules(bounds: Rect, gap: Double) -> String {
         let s = scope
@@ -73,6 +73,7 @@ struct HTMLPage {
             \(s) .l::before{content:"";display:inline-block;height:var(--b)}
             \(s) .l>span{unicode-bidi:isolate-override;direction:ltr}
             \(s) .l>.r{direction:rtl}
+            \(s) .l>.g{display:inline-block;text-align:left}
 
             """
         if gap > 0 {

@@ -42,14 +42,18 @@ struct HTMLRows {
             markup += "<div class=\"l\" style=\"left:\(HTMLMarkup.span(from: cell.frame.minX, to: first.frame.minX));"
                 + "top:\(HTMLMarkup.span(from: cell.frame.minY + shift, to: top));"
                 + "--b:\(HTMLMarkup.span(from: top, to: first.origin.y + shift))\">"
-            var pen = first.frame.minX
-            for item in items[start..<end] {
-                var attributes = " class=\"f\(fonts.className(for: item.run))\(item.run.isRightToLeft ? " r" : "")\""
-                if abs(item.frame.minX - pen) > 1e-9 {  // a tab's room, or the gap between compound cells' texts
-                    attributes += " style=\"margin-left:\(HTMLMarkup.span(from: pen, to: item.frame.minX))\""
+            // Every run but the last is a box from its start to the next run's (the room of a tab
+            // included): the browser rounds each run's width up to 1/64 px, and would add them up.
+            for index in start..<end {
+                let item = items[index]
+                var attributes = " class=\"f\(fonts.className(for: item.run))\(item.run.isRightToLeft ? " r" : "")"
+                if index + 1 < end {
+                    let width = max(0, HTMLMarkup.snapped(items[index + 1].frame.minX) - HTMLMarkup.snapped(item.frame.minX))
+                    attributes += " g\" style=\"width:\(HTMLMarkup.px(width))\""
+                } else {
+                    attributes += "\""
                 }
                 markup += "<span\(attributes)>\(HTMLMarkup.escaped(item.run.text))</span>"
-                pen = item.frame.minX + item.run.width
             }
             markup += "</div>"
             start = end
