@@ -58,7 +58,7 @@ extension TextMeasureCommand {
         var virtualizeAfter: Int?
 
         @Option(help: ArgumentHelp("HTML: rows kept in the page above and below the viewport when virtualised.", valueName: "rows"))
-        var prefetch = 20
+        var prefetch = 10
 
         @Option(name: .customLong("align"), parsing: .singleValue,
                 help: ArgumentHelp("A column's alignment, by title: leading, center or trailing (repeatable).",

@@ -38,9 +38,8 @@ extension DataTableLayout {
             // styleConfiguration places the range's first row right below the header: `shift` puts it back.
             let shift = offset(ofRow: range.lowerBound) - headerHeight
             for row in styleConfiguration(rows: range, alignments: alignments).rows {
-                let next = row.index + 1 < rowCount ? offset(ofRow: row.index + 1) : offset(ofRow: row.index) + height(ofRow: row.index)
                 offsets.append(HTMLMarkup.number(HTMLMarkup.snapped(offset(ofRow: row.index))))
-                rows.append(HTMLMarkup.jsonString(writer.row(row, next: next - shift, isLast: row.index == rowCount - 1, shift: shift)))
+                rows.append(writer.json(row, shift: shift))
             }
             start = range.upperBound
         }
@@ -59,12 +58,12 @@ extension DataTableLayout {
     }
 }
 
-/// The script of a virtualised table.
+/// The script of a virtualised table: a few dozen lines of plain JavaScript.
 enum VirtualRows {
     /// Fetches the rows from `url` and keeps those in the viewport ± `prefetch` in the DOM: on
     /// every scroll or resize, a binary search of the offsets finds the first and last rows
-    /// shown, and when they change the window's `<tbody>` gets their markup and its table moves
-    /// to the first one's offset. When the rows are in, the table's `<div>` gets
+    /// shown, and when they change the window's `<tbody>` gets their rows, written from the
+    /// JSON as the page writes rows, and its table moves to the first one's offset. When the rows are in, the table's `<div>` gets
     /// `data-rows="ready"` and fires `rowsready`.
     static func script(id: String, url: String, prefetch: Int) -> String {
         """
@@ -72,6 +71,20 @@ enum VirtualRows {
           const root = document.getElementById(\(HTMLMarkup.jsonString(id)));
           const frame = root.querySelector(".t"), table = root.querySelector("table.w"), body = table.tBodies[0];
           let offsets = [], rows = [], shown = "";
+          const escape = text => text.replace(/[&<>]/g, c => c === "&" ? "&amp;" : c === "<" ? "&lt;" : "&gt;");
+          // A line: [left, top, baseline, order, class × 2 + right-to-left, text, room, …], as the page writes it.
+          const line = l => {
+            let html = '<div class="l' + ["", " n", " n q"][l[3]] + '" style="left:' + l[0] + "px;top:" + l[1] + "px;--b:" + l[2] + 'px">';
+            for (let i = 4; i < l.length; i += 3) {
+              const room = l[i + 2];
+              html += '<span class="f' + (l[i] >> 1) + (l[i] & 1 ? " r" : "")
+                + (room === null ? '"' : l[3] ? '" style="margin-right:' + room + 'px"' : ' g" style="width:' + room + 'px"')
+                + ">" + escape(l[i + 1]) + "</span>";
+            }
+            return html + "</div>";
+          };
+          const row = i => '<tr data-row="' + i + '"' + (i % 2 ? i === rows.length - 1 ? ' class="o z"' : ' class="o"' : i === rows.length - 1 ? ' class="z"' : "")
+            + ' style="height:' + (offsets[i + 1] - offsets[i]) + 'px">' + rows[i].map(cell => "<td>" + cell.map(line).join("") + "</td>").join("") + "</tr>";
           // The last row whose top is at or above y (0 above the first).
           const rowAt = y => {
             let low = 0, high = rows.length - 1;
@@ -89,7 +102,9 @@ enum VirtualRows {
             if (shown === first + ":" + end) return;
             shown = first + ":" + end;
             table.style.top = offsets[first] + "px";
-            body.innerHTML = rows.slice(first, end).join("");
+            let html = "";
+            for (let i = first; i < end; i++) html += row(i);
+            body.innerHTML = html;
           };
           fetch(\(HTMLMarkup.jsonString(url))).then(response => response.json()).then(data => {
             offsets = data.offsets;

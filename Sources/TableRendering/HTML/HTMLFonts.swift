@@ -7,8 +7,8 @@ import TextMeasure
 final class HTMLFonts {
     private let scope: String
     private var faceIndex: [Int: Int] = [:]
-    private var faces: [(font: Font, scalars: Set<Unicode.Scalar>)] = []
-    private var classIndex: [String: Int] = [:]
+    private var faces: [(font: Font, ascii: [Bool], scalars: Set<Unicode.Scalar>)] = []
+    private var classIndex: [Font: Int] = [:]
     private var classes: [(face: Int, font: Font)] = []
 
     /// Families named after `id` ("tm-table-f0"…), so two tables on one page never share one.
@@ -23,12 +23,14 @@ final class HTMLFonts {
         } else {
             face = faces.count
             faceIndex[font.faceID] = face
-            faces.append((font, []))
+            faces.append((font, Array(repeating: false, count: 128), []))
         }
-        faces[face].scalars.formUnion(run.text.unicodeScalars)
-        let key = "\(face) \(font.size) \(font.features.map(\.description))"
-        if let known = classIndex[key] { return known }
-        classIndex[key] = classes.count
+        for scalar in run.text.unicodeScalars {
+            if scalar.isASCII { faces[face].ascii[Int(scalar.value)] = true } else { faces[face].scalars.insert(scalar) }
+        }
+        if let known = classIndex[font] { return known }
+        // A font equal in face, size and features to one seen (made by another stack) gets a class of its own: harmless.
+        classIndex[font] = classes.count
         classes.append((face, font))
         return classes.count - 1
     }
@@ -48,7 +50,8 @@ final class HTMLFonts {
             let source: String
             switch fonts {
             case .embedded:
-                guard let data = face.font.subsetData(keeping: face.scalars) else {
+                let ascii = face.ascii.indices.filter { face.ascii[$0] }.map { Unicode.Scalar(UInt8($0)) }
+                guard let data = face.font.subsetData(keeping: face.scalars.union(ascii)) else {
                     throw .fontNotServable(family: face.font.familyName, reason: "HarfBuzz could not subset it")
                 }
                 let type = face.font.hasCFFOutlines ? "otf" : "ttf"

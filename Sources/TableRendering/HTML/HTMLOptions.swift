@@ -44,8 +44,10 @@ public struct HTMLTable: Sendable {
     /// The page, or the fragment.
     public var html: String
     /// For a virtualised table, the rows as JSON to serve at `HTMLOptions.rowDataURL`:
-    /// `{"offsets": [...], "rows": [...]}`, each row's top in the table (n + 1 of them, the last
-    /// the table's bottom) and each row's `<tr>` markup. Nil otherwise.
+    /// `{"offsets": [...], "rows": [...]}`: each row's top in the table (n + 1 of them, the last
+    /// the table's bottom), and each row's cells, each an array of its lines
+    /// (`[left, top, baseline, order, font class × 2 + right-to-left, text, room or null, …]`).
+    /// Nil otherwise.
     public var rowData: String?
     /// The font files the page points to, for `HTMLOptions.Fonts.url(prefix:)` (empty when
     /// embedded): serve each at the prefix followed by its `name`.

@@ -74,6 +74,9 @@ struct HTMLPage {
             \(s) .l>span{unicode-bidi:isolate-override;direction:ltr}
             \(s) .l>.r{direction:rtl}
             \(s) .l>.g{display:inline-block;text-align:left}
+            \(s) .l.n{unicode-bidi:isolate}
+            \(s) .l.q{direction:rtl}
+            \(s) .l.n>span{unicode-bidi:normal}
 
             """
         if gap > 0 {
@@ -105,7 +108,7 @@ extension TableBody {
         var markup = ""
         for (index, row) in rows.enumerated() {
             let next = index + 1 < rows.count ? rows[index + 1].frame.minY : row.frame.maxY
-            markup += writer.row(row, next: next, isLast: index == rows.count - 1, shift: 0)
+            markup += writer.row(row, next: next, isLast: index == rows.count - 1)
         }
         let gap = rows.count > 1 ? rows[1].frame.minY - rows[0].frame.maxY : 0
         return try page.document(gap: gap) { left, top in

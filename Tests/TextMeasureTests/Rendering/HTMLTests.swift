@@ -1,0 +1,180 @@
+import DataTables
+import Foundation
+import TableRendering
+import Testing
+import TextMeasure
+
+/// The HTML backend: the page's structure against the layout's numbers, the embedded font
+/// subsets against the whole fonts, escaping read back by Chromium, and virtualised rows.
+@Suite struct HTMLTests {
+    struct Item: Identifiable, Sendable {
+        let id: Int
+        let fields: [String]
+    }
+
+    /// A table of `rows` (each a row's fields under `titles`) in the bundled fonts at 14 px.
+    func layout(_ titles: [String], _ rows: [[String]], wrap: Bool = false, maxColumnWidth: Double? = 200) throws -> DataTableLayout<Item> {
+        var configuration = DataTableConfiguration(font: try FontStack.bundled(size: 14))
+        configuration.textLayout = wrap ? .wrap : .singleLine
+        configuration.maxColumnWidth = maxColumnWidth
+        configuration.columnWidthMode = .fitContentText(strategy: .maxMeasured)
+        let columns = titles.indices.map { index in DataTableColumn<Item>(titles[index]) { $0.fields[index] } }
+        return try DataTableLayout(rows: rows.enumerated().map { Item(id: $0, fields: $1) }, columns: columns, configuration: configuration)
+    }
+
+    /// Every match of `pattern`'s first group in `text`.
+    func matches(_ pattern: String, in text: String) throws -> [String] {
+        let expression = try NSRegularExpression(pattern: pattern)
+        return expression.matches(in: text, range: NSRange(text.startIndex..., in: text)).map {
+            String(text[Range($0.range(at: 1), in: text)!])
+        }
+    }
+
+    /// "12.5px" as 12.5.
+    func pixels(_ text: String) throws -> Double { try #require(Double(text.dropLast(2))) }
+
+    @Test func rowsAndColumnsAddUpToTheLayoutsSizesOnChromiumsGrid() throws {
+        let layout = try RenderingFixtures.productsLayout()
+        let html = try layout.html(style: .grid).html
+        let widths = try matches(#"<col style="width:([0-9.]+px)">"#, in: html).map(pixels)
+        #expect(widths.count == layout.columns.count)
+        for (width, column) in zip(widths, layout.columnWidths.columns) {
+            #expect(abs(width - column.width) <= 1.0 / 64, "\(column)")
+            #expect((width * 64).rounded() == width * 64)
+        }
+        let heights = try matches(#"<tr data-row="[0-9]+"[^>]*style="height:([0-9.]+px)">"#, in: html).map(pixels)
+        #expect(heights.count == layout.rowCount)
+        // Summed down the table, each row's top stays within 1/128 px of the layout's offset: no drift.
+        var top = layout.configuration.headerHeight
+        for (row, height) in heights.enumerated() {
+            #expect(abs(top - layout.offset(ofRow: row)) <= 1.0 / 128, "row \(row)")
+            top += height
+        }
+        #expect(abs(top - layout.contentHeight) <= 1.0 / 128)
+    }
+
+    @Test func embeddedSubsetsShapeTheTableAsTheWholeFonts() throws {
+        let texts = ["office ffi AVATAR", "مرحبا بالعالم 123", "中文测试", "नमस्ते दुनिया"]
+        let layout = try layout(["Text"], texts.map { [$0] })
+        let html = try layout.html().html
+        let subsets = try matches(#"src:url\(data:font/(?:ttf|otf);base64,([A-Za-z0-9+/=]+)\)"#, in: html)
+        let stack = try FontStack.bundled(size: 14)
+        // The table uses four faces: Noto Sans, Arabic, CJK and Devanagari (its title, "Text", is Noto Sans).
+        #expect(subsets.count == 4)
+        var compared = 0
+        for subset in subsets {
+            let bytes = [UInt8](try #require(Data(base64Encoded: subset)))
+            let font = try Font(data: bytes, size: 14)
+            let original = try #require(stack.fonts.first { $0.familyName == font.familyName })
+            #expect(bytes.count < original.path.flatMap { FileManager.default.contents(atPath: $0)?.count } ?? 0)
+            for item in layout.drawing().textItems where item.run.font.familyName == font.familyName {
+                let run = item.run
+                let again = font.stack.glyphRuns(of: String(run.text), direction: run.isRightToLeft ? .rightToLeft : .leftToRight)
+                #expect(again.count == 1, "\(run.text)")
+                #expect(again.first?.width == run.width, "\(font.familyName): \(run.text)")
+                #expect(again.first?.glyphs.map(\.x) == run.glyphs.map(\.x), "\(font.familyName): \(run.text)")
+                compared += 1
+            }
+        }
+        #expect(compared >= 4)
+    }
+
+    @Test func fontsByURLNameTheirFilesAndAFontWithoutOneIsAnError() throws {
+        let layout = try layout(["Text"], [["office"], ["中文"]])
+        let table = try layout.html(options: HTMLOptions(fonts: .url(prefix: "/static/fonts/")))
+        #expect(table.fonts.map(\.name) == ["NotoSans-Regular.ttf", "NotoSansCJKsc-Regular.otf"])
+        for font in table.fonts {
+            #expect(table.html.contains("src:url(\"/static/fonts/\(font.name)\")"))
+            #expect(FileManager.default.fileExists(atPath: font.path))
+        }
+        #expect(!table.html.contains("base64"))
+
+        let path = try #require(table.fonts.first?.path)
+        let bytes = [UInt8](try #require(FileManager.default.contents(atPath: path)))
+        var configuration = DataTableConfiguration(font: try Font(data: bytes, size: 14).stack)
+        configuration.minColumnWidth = 10
+        let memory = try DataTableLayout(rows: [Item(id: 0, fields: ["x"])], columns: [DataTableColumn<Item>("A") { $0.fields[0] }],
+                                         configuration: configuration)
+        #expect(throws: RenderError.fontNotServable(family: "Noto Sans",
+                                                    reason: "it was loaded from memory, so it has no file to serve; embed it")) {
+            try memory.html(options: HTMLOptions(fonts: .url(prefix: "/")))
+        }
+        // Embedded, the same font is fine.
+        #expect(try memory.html().html.contains("base64"))
+    }
+
+    @Test(arguments: [false, true])
+    func chromiumReadsBackEveryCellsTextEscapedOrRightToLeft(virtualised: Bool) throws {
+        let cells = ["<script>document.title='hacked'</script>", "a & b &amp; c", "\"double\" and 'single'",
+                     "שלום \"עולם\" <b>", "مرحبا <i>&</i> 2024", "</td></tr></table>"]
+        let layout = try layout(["<Title & \"quote\">"], cells.map { [$0] }, maxColumnWidth: nil)
+        let folder = try RenderingFixtures.temporaryFolder()
+        let page = folder + "/escaped.html"
+        let probe = """
+            <script>(async () => {
+              const root = document.getElementById("tm-table");
+              if (root.querySelector(".t") && root.dataset.rows !== "ready") await new Promise(done => root.addEventListener("rowsready", done));
+              await document.fonts.ready;
+              const cells = [...document.querySelectorAll("th, td")].map(cell => [...cell.querySelectorAll(".l")].map(line => line.textContent).join("\\n"));
+              document.body.insertAdjacentHTML("beforeend", "<pre id=out>" + JSON.stringify({title: document.title, scripts: document.scripts.length, cells})
+                .replaceAll("&", "\\\\u0026").replaceAll("<", "\\\\u003c").replaceAll(">", "\\\\u003e") + "</pre>");
+            })();</script>
+            """
+        let table = try layout.html(options: HTMLOptions(title: "Escaped", virtualizedRowCount: virtualised ? 1 : nil, rowDataURL: "escaped.json"))
+        try table.html.replacingOccurrences(of: "</html>", with: probe + "</html>").write(toFile: page, atomically: true, encoding: .utf8)
+        try table.rowData?.write(toFile: folder + "/escaped.json", atomically: true, encoding: .utf8)
+        let dom = try #require(RenderingFixtures.output(of: "chromium", [
+            "--headless=new", "--no-sandbox", "--disable-gpu", "--font-render-hinting=none", "--virtual-time-budget=5000",
+            "--allow-file-access-from-files", "--user-data-dir=" + folder + "/profile", "--dump-dom", URL(fileURLWithPath: page).absoluteString,
+        ]), "chromium did not run: is it installed?")
+        let json = try #require(try matches(#"<pre id="out">(.*?)</pre>"#, in: dom).first)
+        struct Read: Decodable { let title: String; let scripts: Int; let cells: [String] }
+        let read = try JSONDecoder().decode(Read.self, from: Data(json.utf8))
+        #expect(read.title == "Escaped")
+        #expect(read.scripts == (virtualised ? 2 : 1))  // the probe's and the table's own: no cell made one
+        #expect(read.cells == ["<Title & \"quote\">"] + cells)
+    }
+
+    @Test func pastTheRowCountTheRowsGoToJSONAtTheirOffsets() throws {
+        let rows = (0..<2500).map { ["row \($0)", String(repeating: "word ", count: $0 % 7)] }
+        let layout = try layout(["Name", "Words"], rows, wrap: true)
+        let table = try layout.html(style: .striped, options: HTMLOptions(virtualizedRowCount: 1000, prefetchRows: 5, rowDataURL: "t.json"))
+        #expect(table.html.contains("<tbody></tbody>") && !table.html.contains("<td><div"))
+        #expect(table.html.contains("fetch(\"t.json\")"))
+        let height = try pixels(try #require(try matches(#"<div class="t" style="[^"]*height:([0-9.]+px)"#, in: table.html).first))
+        #expect(abs(height - layout.contentHeight) <= 1.0 / 128)
+
+        struct RowData: Decodable { let offsets: [Double]; let rows: [[[Line]]] }
+        /// A line's numbers and runs: `[left, top, baseline, order, class, text, room, …]`.
+        struct Line: Decodable {
+            let numbers: [Double]
+            let texts: [String]
+            init(from decoder: Decoder) throws {
+                var container = try decoder.unkeyedContainer()
+                var numbers: [Double] = [], texts: [String] = []
+                while !container.isAtEnd {
+                    if let text = try? container.decode(String.self) { texts.append(text) }
+                    else if let number = try? container.decode(Double.self) { numbers.append(number) }
+                    else { _ = try container.decodeNil() }
+                }
+                (self.numbers, self.texts) = (numbers, texts)
+            }
+        }
+        let data = try JSONDecoder().decode(RowData.self, from: Data(try #require(table.rowData).utf8))
+        #expect(data.rows.count == 2500 && data.offsets.count == 2501)
+        for row in [0, 1, 999, 1000, 1024, 2048, 2499] {
+            #expect(abs(data.offsets[row] - layout.offset(ofRow: row)) <= 1.0 / 128, "row \(row)")
+            // Each cell's lines, read back, are the layout's lines of its text.
+            let cells = data.rows[row]
+            #expect(cells.count == 2)
+            for (column, cell) in cells.enumerated() {
+                let expected = layout.configuration.font.prepare(rows[row][column])
+                    .layout(width: layout.columnWidths.columns[column].width - layout.configuration.cellPadding.horizontal).lines.map(\.text)
+                #expect(cell.map { $0.texts.joined() } == expected.filter { !$0.isEmpty }, "row \(row), column \(column)")
+            }
+        }
+        #expect(abs(data.offsets[2500] - layout.contentHeight) <= 1.0 / 128)
+        // At the row count or below, every row is in the page.
+        #expect(try layout.html(options: HTMLOptions(virtualizedRowCount: 2500)).rowData == nil)
+    }
+}
