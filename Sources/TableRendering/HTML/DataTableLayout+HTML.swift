@@ -45,7 +45,8 @@ extension DataTableLayout {
         }
         let end = offset(ofRow: rowCount - 1) + height(ofRow: rowCount - 1)
         offsets.append(HTMLMarkup.number(HTMLMarkup.snapped(end)))
-        let rowData = "{\"offsets\":[" + offsets.joined(separator: ",") + "],\n\"rows\":[\n" + rows.joined(separator: ",\n") + "]}\n"
+        // One row a line, so the script finds a row's JSON without parsing the others.
+        let rowData = "{\"offsets\":[" + offsets.joined(separator: ",") + "],\n\"rows\":[\n" + rows.joined(separator: ",\n") + "\n]}\n"
 
         let headerRow = writer.header(header.columns)
         let script = VirtualRows.script(id: options.id, url: options.rowDataURL, prefetch: max(0, options.prefetchRows))
@@ -70,24 +71,26 @@ enum VirtualRows {
         (() => {
           const root = document.getElementById(\(HTMLMarkup.jsonString(id)));
           const frame = root.querySelector(".t"), table = root.querySelector("table.w"), body = table.tBodies[0];
-          let offsets = [], rows = [], shown = "";
+          // The row data, one row a line (lines 2 to n + 1), each parsed when it is shown.
+          let offsets = [], text = "", starts = [], count = 0, shown = "";
+          const cells = i => JSON.parse(text.slice(starts[i + 2], starts[i + 3] - (i + 1 < count ? 2 : 1)));
           const escape = text => text.replace(/[&<>]/g, c => c === "&" ? "&amp;" : c === "<" ? "&lt;" : "&gt;");
-          // A line: [left, top, baseline, order, class × 2 + right-to-left, text, room, …], as the page writes it.
+          // A line: [left, top, baseline, order, class × 2 + right-to-left, text, room, …], written as the page writes it.
           const line = l => {
             let html = '<div class="l' + ["", " n", " n q"][l[3]] + '" style="left:' + l[0] + "px;top:" + l[1] + "px;--b:" + l[2] + 'px">';
             for (let i = 4; i < l.length; i += 3) {
               const room = l[i + 2];
               html += '<span class="f' + (l[i] >> 1) + (l[i] & 1 ? " r" : "")
-                + (room === null ? '"' : l[3] ? '" style="margin-right:' + room + 'px"' : ' g" style="width:' + room + 'px"')
+                + (room === undefined ? '"' : l[3] ? '" style="margin-right:' + room + 'px"' : ' g" style="width:' + room + 'px"')
                 + ">" + escape(l[i + 1]) + "</span>";
             }
             return html + "</div>";
           };
-          const row = i => '<tr data-row="' + i + '"' + (i % 2 ? i === rows.length - 1 ? ' class="o z"' : ' class="o"' : i === rows.length - 1 ? ' class="z"' : "")
-            + ' style="height:' + (offsets[i + 1] - offsets[i]) + 'px">' + rows[i].map(cell => "<td>" + cell.map(line).join("") + "</td>").join("") + "</tr>";
+          const row = i => '<tr data-row="' + i + '"' + (i % 2 ? i === count - 1 ? ' class="o z"' : ' class="o"' : i === count - 1 ? ' class="z"' : "")
+            + ' style="height:' + (offsets[i + 1] - offsets[i]) + 'px">' + cells(i).map(cell => "<td>" + cell.map(line).join("") + "</td>").join("") + "</tr>";
           // The last row whose top is at or above y (0 above the first).
           const rowAt = y => {
-            let low = 0, high = rows.length - 1;
+            let low = 0, high = count - 1;
             while (low < high) {
               const middle = (low + high + 1) >> 1;
               if (offsets[middle] <= y) low = middle; else high = middle - 1;
@@ -95,10 +98,10 @@ enum VirtualRows {
             return low;
           };
           const update = () => {
-            if (!rows.length) return;
+            if (!count) return;
             const top = -frame.getBoundingClientRect().top;
             const first = Math.max(0, rowAt(top) - \(prefetch));
-            const end = Math.min(rows.length, rowAt(top + innerHeight) + 1 + \(prefetch));
+            const end = Math.min(count, rowAt(top + innerHeight) + 1 + \(prefetch));
             if (shown === first + ":" + end) return;
             shown = first + ":" + end;
             table.style.top = offsets[first] + "px";
@@ -106,9 +109,11 @@ enum VirtualRows {
             for (let i = first; i < end; i++) html += row(i);
             body.innerHTML = html;
           };
-          fetch(\(HTMLMarkup.jsonString(url))).then(response => response.json()).then(data => {
-            offsets = data.offsets;
-            rows = data.rows;
+          fetch(\(HTMLMarkup.jsonString(url))).then(response => response.text()).then(data => {
+            text = data;
+            for (let at = 0; at >= 0; at = text.indexOf("\\n", at) + 1 || -1) starts.push(at);
+            offsets = JSON.parse(text.slice(text.indexOf("["), starts[1] - 2));
+            count = offsets.length - 1;
             addEventListener("scroll", update, { passive: true, capture: true });
             addEventListener("resize", update);
             update();

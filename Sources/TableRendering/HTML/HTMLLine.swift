@@ -94,12 +94,14 @@ struct HTMLLine {
     }
 
     /// The line as JSON for the virtualised table's script, which writes the same HTML:
-    /// `[left, top, baseline, order, class × 2 + isRightToLeft, "text", room or null, …]`.
+    /// `[left, top, baseline, order, class × 2 + isRightToLeft, "text", room, …, class, "text"]`
+    /// (each run's room but the last written's).
     var json: String {
         var json = "[\(HTMLMarkup.number(left)),\(HTMLMarkup.number(top)),\(HTMLMarkup.number(baseline)),\(order.rawValue)"
-        for run in runs {
-            json += ",\(run.fontClass * 2 + (run.isRightToLeft ? 1 : 0)),\(HTMLMarkup.jsonString(run.text)),"
-                + (run.room.map(HTMLMarkup.number) ?? "null")
+        for (index, run) in runs.enumerated() {
+            json += ",\(run.fontClass * 2 + (run.isRightToLeft ? 1 : 0)),\(HTMLMarkup.jsonString(run.text))"
+            // In logical order the visually last run may come first: its room is 0 (no margin).
+            if index + 1 < runs.count { json += "," + HTMLMarkup.number(run.room ?? 0) }
         }
         return json + "]"
     }

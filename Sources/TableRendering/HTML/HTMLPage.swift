@@ -34,10 +34,12 @@ struct HTMLPage {
         let css = baseRules(bounds: bounds, gap: gap) + chrome.contentRules(gap: gap) + fontRules
         let division = "<div id=\"\(HTMLMarkup.escaped(options.id))\">\(content)</div>"
         let fragment = "<style>\n\(css)</style>\n\(division)\n" + (script.map { "<script>\n\($0)</script>\n" } ?? "")
+        // The row data starts loading with the page, not once the script runs.
+        let preload = rowData == nil ? "" : "\n<link rel=\"preload\" href=\"\(HTMLMarkup.escaped(options.rowDataURL))\" as=\"fetch\" crossorigin=\"anonymous\">"
         let html = options.isFragment ? fragment : """
             <!DOCTYPE html>
             <html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
-            <title>\(HTMLMarkup.escaped(options.title))</title>
+            <title>\(HTMLMarkup.escaped(options.title))</title>\(preload)
             <style>html,body{margin:0;padding:0}</style>
             \(fragment)</html>
 
