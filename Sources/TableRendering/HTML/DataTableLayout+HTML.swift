@@ -25,7 +25,8 @@ extension DataTableLayout {
         let all = TableStyleConfiguration.Row(index: 0, frame: Rect(x: 0, y: headerHeight, width: width, height: contentHeight - headerHeight),
                                               cells: [])
         let body = style.makeBody(configuration: TableStyleConfiguration(columns: header.columns, rows: [all]))
-        let page = HTMLPage(body: body, options: options)
+        let firstRow = styleConfiguration(rows: 0..<1, alignments: alignments).rows.first
+        let page = HTMLPage(body: body, options: options, sampleCell: firstRow?.cells.first)
         let writer = HTMLRows(fonts: page.fonts)
 
         var offsets: [String] = []

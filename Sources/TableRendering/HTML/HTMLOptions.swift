@@ -32,6 +32,8 @@ public struct HTMLOptions: Sendable, Hashable {
     /// The URL, relative to the page, the script fetches `HTMLTable.rowData` from.
     public var rowDataURL: String
 
+    /// Options with these settings; by default a whole page with its fonts embedded, every row
+    /// in it.
     public init(fonts: Fonts = .embedded, isFragment: Bool = false, id: String = "tm-table", title: String = "Table",
                 virtualizedRowCount: Int? = nil, prefetchRows: Int = 10, rowDataURL: String = "rows.json") {
         (self.fonts, self.isFragment, self.id, self.title) = (fonts, isFragment, id, title)

@@ -4,9 +4,11 @@ struct HTMLPage {
     let body: TableBody
     let options: HTMLOptions
     let fonts: HTMLFonts
+    /// A body cell, whose padding every body cell has (nil: none in the body).
+    let sampleCell: TableStyleConfiguration.Cell?
 
-    init(body: TableBody, options: HTMLOptions) {
-        (self.body, self.options) = (body, options)
+    init(body: TableBody, options: HTMLOptions, sampleCell: TableStyleConfiguration.Cell?) {
+        (self.body, self.options, self.sampleCell) = (body, options, sampleCell)
         fonts = HTMLFonts(id: options.id)
     }
 
@@ -67,7 +69,7 @@ struct HTMLPage {
             \(s) table{position:absolute;table-layout:fixed;border-collapse:separate;border-spacing:0;margin:0}
             \(s) th,\(s) td{position:relative;vertical-align:top;text-align:left;font-weight:normal;overflow:visible;border:0;box-sizing:border-box}
             \(s) thead th{padding:\(padding(body.columns.first?.header))}
-            \(s) tbody td{padding:\(padding(body.rows.first?.cells.first))}
+            \(s) tbody td{padding:\(padding(sampleCell))}
             \(s) .c,\(s) .k,\(s) .t{position:absolute;box-sizing:border-box}
             \(s) .k{overflow:hidden}
             \(s) .v{z-index:3}
@@ -104,7 +106,7 @@ extension TableBody {
     ///
     /// - Throws: `RenderError.fontNotServable` naming a font that cannot go into the page as asked.
     public func html(options: HTMLOptions = HTMLOptions()) throws(RenderError) -> HTMLTable {
-        let page = HTMLPage(body: self, options: options)
+        let page = HTMLPage(body: self, options: options, sampleCell: rows.first?.cells.first)
         let writer = HTMLRows(fonts: page.fonts)
         let header = writer.header(columns)
         var markup = ""

@@ -141,6 +141,8 @@ import TextMeasure
         let table = try layout.html(style: .striped, options: HTMLOptions(virtualizedRowCount: 1000, prefetchRows: 5, rowDataURL: "t.json"))
         #expect(table.html.contains("<tbody></tbody>") && !table.html.contains("<td><div"))
         #expect(table.html.contains("fetch(\"t.json\")"))
+        // The cells' padding is the configuration's (8 across, 4 down by default), as in a page of every row.
+        #expect(table.html.contains("tbody td{padding:4px 8px 4px 8px}"))
         let height = try pixels(try #require(try matches(#"<div class="t" style="[^"]*height:([0-9.]+px)"#, in: table.html).first))
         #expect(abs(height - layout.contentHeight) <= 1.0 / 128)
 
