@@ -21,7 +21,7 @@ let package = Package(
         .systemLibrary(
             name: "CHarfBuzz",
             path: "Sources/CHarfBuzz",
-            pkgConfig: "harfbuzz",
+            pkgConfig: "harfbuzz-subset",  // HarfBuzz with its subsetter (HTML pages embed font subsets)
             providers: [
                 .apt(["libharfbuzz-dev", "libfreetype-dev", "libfontconfig-dev"]),
                 .brew(["harfbuzz", "freetype", "fontconfig"]),

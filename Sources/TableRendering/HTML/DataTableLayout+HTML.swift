@@ -1,4 +1,5 @@
 public import DataTables
+import TextMeasure
 
 extension DataTableLayout {
     /// The table in `style` as HTML the browser only draws (see `TableBody.html(options:)`).
@@ -70,7 +71,7 @@ enum VirtualRows {
     static func script(id: String, url: String, prefetch: Int) -> String {
         """
         (() => {
-          const root = document.getElementById(\(HTMLMarkup.jsonString(id)));
+          const root = document.getElementById(\(jsonString(id, escapingMarkup: true)));
           const frame = root.querySelector(".t"), table = root.querySelector("table.w"), body = table.tBodies[0];
           // The row data, one row a line (lines 2 to n + 1), each parsed when it is shown.
           let offsets = [], text = "", starts = [], count = 0, shown = "";
@@ -110,7 +111,7 @@ enum VirtualRows {
             for (let i = first; i < end; i++) html += row(i);
             body.innerHTML = html;
           };
-          fetch(\(HTMLMarkup.jsonString(url))).then(response => response.text()).then(data => {
+          fetch(\(jsonString(url, escapingMarkup: true))).then(response => response.text()).then(data => {
             text = data;
             for (let at = 0; at >= 0; at = text.indexOf("\\n", at) + 1 || -1) starts.push(at);
             offsets = JSON.parse(text.slice(text.indexOf("["), starts[1] - 2));

@@ -99,7 +99,7 @@ struct HTMLLine {
     var json: String {
         var json = "[\(HTMLMarkup.number(left)),\(HTMLMarkup.number(top)),\(HTMLMarkup.number(baseline)),\(order.rawValue)"
         for (index, run) in runs.enumerated() {
-            json += ",\(run.fontClass * 2 + (run.isRightToLeft ? 1 : 0)),\(HTMLMarkup.jsonString(run.text))"
+            json += ",\(run.fontClass * 2 + (run.isRightToLeft ? 1 : 0)),\(jsonString(run.text))"
             // In logical order the visually last run may come first: its room is 0 (no margin).
             if index + 1 < runs.count { json += "," + HTMLMarkup.number(run.room ?? 0) }
         }

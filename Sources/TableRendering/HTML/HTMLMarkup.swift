@@ -18,28 +18,6 @@ enum HTMLMarkup {
         return result
     }
 
-    /// `text` as a JSON string, quotes included; `<`, `>` and `&` as \u escapes too, so the JSON
-    /// can also sit inside a `<script>` element.
-    static func jsonString(_ text: some StringProtocol) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "<", ">", "&", "\u{2028}", "\u{2029}": result += unicodeEscape(scalar.value)
-            case _ where scalar.value < 0x20: result += unicodeEscape(scalar.value)
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
-    }
-
-    private static func unicodeEscape(_ value: UInt32) -> String {
-        let hex = String(value, radix: 16)
-        return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-    }
-
     /// `text` as a CSS string, quotes included.
     static func cssString(_ text: String) -> String {
         var result = "\""
