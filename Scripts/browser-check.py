@@ -16,7 +16,8 @@ wrapped, aligned trailing and centred):
     cell's rectangle less its padding) within 1/64 px horizontally. Vertically within 1 px: the
     box Chromium reports for text spans its font's ascent and descent rounded to whole pixels
     (and, when the descent rounds down, one pixel moved from the ascent to the descent, so that
-    a clip never cuts a descender), whatever the glyphs; the baseline itself is placed exactly,
+    a clip never cuts a descender), whatever the glyphs (and 4 million px down a page, its
+    rectangles come in steps of 0.5 px, single precision); the baseline itself is placed exactly,
     by a strut, not by those metrics (the screenshot shows the glyphs where Cairo draws them);
   - offsets: every row's top, from the table's top, equals the layout's offset within 0.5 px
     (the largest difference and the difference at the last row are printed: no drift), and
@@ -205,8 +206,11 @@ def check_layout(label, measured, layout):
     h, v = measured["horizontal"], measured["vertical"]
     check(h["over"] <= 1 / 64, "%s: no overflow across %d lines: the widest line is %.4f px %s its content box (row %s: %r)"
           % (label, measured["lines"], abs(h["over"]), "outside" if h["over"] > 0 else "inside", h["row"], h["text"]))
-    check(v["over"] <= 1, "%s: vertically the tallest line is %.4f px %s its content box (row %s: %r)"
-          % (label, abs(v["over"]), "outside" if v["over"] > 0 else "inside", v["row"], v["text"]))
+    # Far down a page, Chromium reports rectangles in steps of its single precision (0.5 px at 4 million px).
+    step = reported(max((offsets[index] for index, _ in measured["rows"]), default=0))
+    allowed = 1 + (step if step > 1 / 64 else 0)
+    check(v["over"] <= allowed, "%s: vertically the tallest line is %.4f px %s its content box (row %s: %r; allowed: %g px)"
+          % (label, abs(v["over"]), "outside" if v["over"] > 0 else "inside", v["row"], v["text"], allowed))
 
 
 # PNG (8-bit, non-interlaced, grey/RGB/RGBA), decoded to grey levels over white.

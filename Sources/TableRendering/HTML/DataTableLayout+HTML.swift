@@ -77,17 +77,19 @@ enum VirtualRows {
           let offsets = [], text = "", starts = [], count = 0, shown = "";
           const cells = i => JSON.parse(text.slice(starts[i + 2], starts[i + 3] - (i + 1 < count ? 2 : 1)));
           const escape = text => text.replace(/[&<>]/g, c => c === "&" ? "&amp;" : c === "<" ? "&lt;" : "&gt;");
-          // A line: [left, top, baseline, order, class × 2 + right-to-left, text, room, …], written as the page writes it.
-          const line = l => {
-            let html = '<div class="l' + ["", " n", " n q"][l[3]] + '" style="left:' + l[0] + "px;top:" + l[1] + "px;--b:" + l[2] + 'px">';
-            for (let i = 4; i < l.length; i += 3) {
-              const room = l[i + 2];
+          // A line: [left, top, baseline, right-to-left, node, …]; a run: class × 2 + right-to-left, text, width or
+          // null; a box: [right-to-left, node, …]. Written as the page writes lines.
+          const nodes = (l, from) => {
+            let html = "";
+            for (let i = from; i < l.length; i += 3) {
+              if (Array.isArray(l[i])) { html += '<span class="b' + (l[i][0] ? " q" : "") + '">' + nodes(l[i], 1) + "</span>"; i -= 2; continue; }
               html += '<span class="f' + (l[i] >> 1) + (l[i] & 1 ? " r" : "")
-                + (room === undefined ? '"' : l[3] ? '" style="margin-right:' + room + 'px"' : ' g" style="width:' + room + 'px"')
-                + ">" + escape(l[i + 1]) + "</span>";
+                + (l[i + 2] === null ? '"' : ' g" style="width:' + l[i + 2] + 'px"') + ">" + escape(l[i + 1]) + "</span>";
             }
-            return html + "</div>";
+            return html;
           };
+          const line = l => '<div class="l' + (l[3] ? " q" : "") + '" style="left:' + l[0] + "px;top:" + l[1] + "px;--b:" + l[2] + 'px">'
+            + nodes(l, 4) + "</div>";
           const row = i => '<tr data-row="' + i + '"' + (i % 2 ? i === count - 1 ? ' class="o z"' : ' class="o"' : i === count - 1 ? ' class="z"' : "")
             + ' style="height:' + (offsets[i + 1] - offsets[i]) + 'px">' + cells(i).map(cell => "<td>" + cell.map(line).join("") + "</td>").join("") + "</tr>";
           // The last row whose top is at or above y (0 above the first).

@@ -52,8 +52,9 @@ struct HTMLPage {
     /// The rules that leave the browser nothing to decide: a fixed table layout; cells whose
     /// padding is the layout's, so their content box is the measured one; each line placed in
     /// its cell, never broken (`white-space: pre`), its baseline set by an inline block `--b`
-    /// tall (no font metric moves it); runs in the visual order given, each shaped in its own
-    /// direction, each but the last a box as wide as the layout says (`.g`); and nothing the browser would add to HarfBuzz's defaults (synthesised bold
+    /// tall (no font metric moves it); runs and boxes of runs each in its own direction, ordered
+    /// by it alone (`isolate-override`), each run but the visually last a box as wide as the
+    /// layout says (`.g`); and nothing the browser would add to HarfBuzz's defaults (synthesised bold
     /// or italic, optical sizes, CJK spacing).
     private func baseRules(bounds: Rect, gap: Double) -> String {
         let s = scope
@@ -75,12 +76,9 @@ struct HTMLPage {
             \(s) .v{z-index:3}
             \(s) .l{position:absolute;z-index:2;white-space:pre;line-height:0;direction:ltr;unicode-bidi:bidi-override;font-style:normal;font-weight:normal;font-stretch:normal;font-variant:normal;font-kerning:normal;font-synthesis:none;font-optical-sizing:none;letter-spacing:0;word-spacing:0;text-transform:none;text-rendering:geometricPrecision;text-spacing-trim:space-all;text-autospace:no-autospace}
             \(s) .l::before{content:"";display:inline-block;height:var(--b)}
-            \(s) .l>span{unicode-bidi:isolate-override;direction:ltr}
-            \(s) .l>.r{direction:rtl}
-            \(s) .l>.g{display:inline-block;text-align:left}
-            \(s) .l.n{unicode-bidi:isolate}
-            \(s) .l.q{direction:rtl}
-            \(s) .l.n>span{unicode-bidi:normal}
+            \(s) .l span{unicode-bidi:isolate-override;direction:ltr}
+            \(s) .l .r,\(s) .l .q,\(s) .l.q{direction:rtl}
+            \(s) .l .g,\(s) .l .b{display:inline-block;text-align:left}
 
             """
         if gap > 0 {
