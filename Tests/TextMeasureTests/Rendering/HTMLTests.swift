@@ -179,4 +179,40 @@ import TextMeasure
         // At the row count or below, every row is in the page.
         #expect(try layout.html(options: HTMLOptions(virtualizedRowCount: 2500)).rowData == nil)
     }
+
+    @Test func theStylesChromeBecomesCSSFromItsModifiers() throws {
+        let layout = try RenderingFixtures.productsLayout()
+        layout.measureRows(0..<layout.rowCount)  // every row measured: the content height is no estimate
+        let width = layout.columnWidths.columns.reduce(0) { $0 + $1.width }, height = layout.contentHeight
+        func px(_ value: Double) -> String {
+            let snapped = (value * 64).rounded() / 64
+            return (snapped == snapped.rounded() ? String(Int(snapped)) : String(snapped)) + "px"
+        }
+        // RedBorderStyle: a 6 pt red stroke (255, 59, 48) on a rounded rectangle of radius 8, centred on the
+        // table's edge, then everything clipped to that rectangle: the drawing starts 3 pt left of and above
+        // the table, the clip box 3 px into it, the stroke's box 3 px outside the clip's, its radius 8 + 3.
+        let red = try layout.html(style: RedBorderStyle()).html
+        #expect(red.contains("<div class=\"k\" style=\"left:3px;top:3px;width:\(px(width));height:\(px(height));border-radius:8px\">"))
+        #expect(red.contains("<div class=\"c v\" style=\"left:-3px;top:-3px;width:\(px(width + 6));height:\(px(height + 6));"
+                             + "border-radius:11px;border:6px solid rgba(255,59,48,1)\"></div>"))
+        #expect(red.contains("background:rgba(247,247,247,1)"))  // white 0.97
+
+        // Striped: the header in white 0.92, odd rows in 0.96, a 1 pt line in 0.7 under the header.
+        let striped = try layout.html(style: .striped).html
+        #expect(striped.contains("thead th{background:rgba(235,235,235,1)}"))
+        #expect(striped.contains("tbody tr.o>td{background:rgba(245,245,245,1);background-clip:padding-box}"))
+        #expect(striped.contains("thead th::after{content:\"\";position:absolute;z-index:1;left:0;right:0;bottom:-0.5px;height:1px;"
+                                 + "background:rgba(179,179,179,1)}"))
+        #expect(!striped.contains(":not(:first-child)::before"))  // no column lines
+        // Odd rows carry the class the stripes hang on.
+        #expect(striped.contains("<tr data-row=\"1\" class=\"o\""))
+
+        // Grid: lines in 0.75 between every two columns and rows and under the header, and around the table.
+        let grid = try layout.html(style: .grid).html
+        #expect(grid.contains("td:not(:first-child)::before{content:\"\";position:absolute;z-index:1;top:0;bottom:0px;left:-0.5px;width:1px;"
+                              + "background:rgba(191,191,191,1)}"))
+        #expect(grid.contains("tbody tr:not(.z)>td::after{"))
+        #expect(grid.contains("<tr data-row=\"29\" class=\"o z\""))  // the last row: no line under it
+        #expect(grid.contains("border:1px solid rgba(191,191,191,1)"))
+    }
 }
