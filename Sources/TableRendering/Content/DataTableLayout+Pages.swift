@@ -3,7 +3,7 @@ public import DataTables
 
 extension DataTableLayout {
     /// The table drawn on pages of `page` size inside `margins`, each page starting with the
-    /// header, for `Drawing.pdfData(pages:)`.
+    /// header, for `Drawing.pdfData(pages:)`. Each page's drawing is made when it is read.
     ///
     /// - Rows go onto a page while they fit below its header; a row is never split.
     /// - A table wider than the page (its chrome included) is scaled down to the page's width; a
@@ -15,9 +15,9 @@ extension DataTableLayout {
     /// - Throws: `RenderError.pageTooSmall` when the margins leave no room, or when the header and
     ///   the tallest row would need a scale below 1/10.
     ///
-    /// O(rows) to paginate, plus laying out every row.
+    /// O(rows) to paginate, plus measuring every row; a page costs its cells when it is read.
     public func pages(style: some TableStyle = .plain, page: PageSize = .a4, margins: EdgeInsets = EdgeInsets(36),
-                      alignments: [ColumnAlignment] = []) throws(RenderError) -> [Drawing] {
+                      alignments: [ColumnAlignment] = []) throws(RenderError) -> TablePages {
         measureRows(0..<rowCount)
         let header = style.makeBody(configuration: styleConfiguration(rows: 0..<0, alignments: alignments)).drawing.bounds
         let tableWidth = columnWidths.columns.reduce(0) { $0 + $1.width }
@@ -34,8 +34,8 @@ extension DataTableLayout {
         }
         let room = available.height / scale - chrome.vertical - headerHeight
         let offset = Point(x: margins.leading + chrome.leading * scale, y: margins.top + chrome.top * scale)
-        return pageRanges(room: room).map { rows in
-            let body = style.makeBody(configuration: styleConfiguration(rows: rows, alignments: alignments))
+        return TablePages(rows: pageRanges(room: room)) { rows in
+            let body = style.makeBody(configuration: self.styleConfiguration(rows: rows, alignments: alignments))
             return Drawing(bounds: Rect(x: 0, y: 0, width: page.width, height: page.height),
                            items: [.transformed(scale: scale, offset: offset, body.drawing.items)])
         }
