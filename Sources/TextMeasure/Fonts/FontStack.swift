@@ -53,6 +53,15 @@ public struct FontStack: Sendable, Hashable {
         return Font(fontSet: FontSet.of([member]), size: size)
     }
 
+    /// `font` followed by this stack's fonts, with its language and fallback (a header font
+    /// over a body stack). The stack's fonts keep loading lazily. `font` is used at the stack's size.
+    public func prepending(_ font: Font) -> FontStack {
+        let members = [FontSet.Member(face: font.face, features: font.features)]
+            + fontSet.members.indices.map { FontSet.Member(slot: fontSet.members[$0], features: fontSet.featureSettings[$0]) }
+        return FontStack(fontSet: FontSet.of(members, language: fontSet.language, fallback: fontSet.fallback?.configuration),
+                         size: size)
+    }
+
     /// The same fonts at another size.
     public func withSize(_ size: Double) throws(FontError) -> FontStack {
         try Font.validate(size)
