@@ -15,17 +15,9 @@ import Testing
     /// `fc-match` (or `fc-list`) with `FONTCONFIG_FILE` set to the private configuration:
     /// one line per font, `family|file|index` (the first family name).
     static func fontconfigTool(_ tool: String, _ arguments: [String]) throws -> [String] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/" + tool)
-        process.arguments = arguments + ["--format", "%{family[0]}|%{file}|%{index}\\n"]
-        process.environment = ["FONTCONFIG_FILE": configurationFile, "PATH": "/usr/bin:/bin"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+        let output = RenderingFixtures.output(of: tool, arguments + ["--format", "%{family[0]}|%{file}|%{index}\\n"],
+                                              environment: ["FONTCONFIG_FILE": configurationFile])
+        return try #require(output, "\(tool) failed").split(separator: "\n").map(String.init)
     }
 
     /// `fc-match -s` (the trimmed sort) for `families` and a fontconfig language.
@@ -94,17 +86,11 @@ import Testing
     }
 
     static func hbShapeGlyph(_ text: String, font: String, faceIndex: Int, language: String) throws -> UInt32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/hb-shape")
-        process.arguments = ["--face-index=\(faceIndex)", "--language=\(language)", "--no-glyph-names",
-                             "--no-positions", "--no-clusters", font, text]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: CharacterSet(charactersIn: "[]\n"))
-        return try #require(UInt32(text))
+        let output = RenderingFixtures.output(of: "hb-shape", [
+            "--face-index=\(faceIndex)", "--language=\(language)", "--no-glyph-names", "--no-positions", "--no-clusters", font, text,
+        ])
+        let glyph = try #require(output, "hb-shape failed").trimmingCharacters(in: CharacterSet(charactersIn: "[]\n"))
+        return try #require(UInt32(glyph))
     }
 
     // MARK: - Fallback per cluster and lazy loading
