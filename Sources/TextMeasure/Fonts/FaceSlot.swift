@@ -9,15 +9,20 @@ final class FaceSlot: Sendable {
     /// (nil if it failed).
     private let lazyFace = Lock<FontFace??>(nil)
     let isColor: Bool
+    /// The fontconfig charset that decides coverage, or nil when the face's cmap does.
+    private let charset: FontconfigFont.Charset?
 
     init(_ face: FontFace) {
-        (loadedFace, candidate, isColor) = (face, nil, face.isColor)
+        (loadedFace, candidate, isColor, charset) = (face, nil, face.isColor, nil)
     }
 
     /// A fontconfig font, its face loaded now when given, else on first use.
     init(_ font: FontconfigFont, face: FontFace? = nil) {
-        (loadedFace, candidate, isColor) = (face, font, font.isColor)
+        (loadedFace, candidate, isColor, charset) = (face, font, font.isColor, font.charset)
     }
+
+    /// Whether coverage comes from a fontconfig charset rather than the cmap.
+    var coverageIsCharset: Bool { charset != nil }
 
     /// The face, loaded now when it was not; nil when its file cannot be loaded (then the
     /// font is never chosen).
@@ -41,7 +46,7 @@ final class FaceSlot: Sendable {
     /// a face given up front. Never loads a face.
     @inline(__always)
     func covers(_ scalar: Unicode.Scalar) -> Bool {
-        if let candidate { return candidate.charset.contains(scalar) }
+        if let charset { return charset.contains(scalar) }
         return loadedFace?.covers(scalar) ?? false
     }
 

@@ -24,7 +24,7 @@ enum Itemizer {
     /// (or, for a single-face set, any ASCII). The common case costs one pass over the bytes.
     static func isSingleRun(_ utf8: UnsafeBufferPointer<UInt8>, in set: FontSet) -> Bool {
         if set.memberCount == 1, set.fallback == nil { return utf8.allSatisfy { $0 < 0x80 } }
-        guard set.members[0].candidate == nil else { return utf8.allSatisfy { $0 < 0x80 && set.covers(0, Unicode.Scalar($0)) } }
+        guard !set.members[0].coverageIsCharset else { return utf8.allSatisfy { $0 < 0x80 && set.covers(0, Unicode.Scalar($0)) } }
         let advances = set.primary.asciiAdvances
         return utf8.allSatisfy { $0 < 0x80 && advances[Int($0)] >= 0 }
     }

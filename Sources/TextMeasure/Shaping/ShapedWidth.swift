@@ -13,18 +13,23 @@ struct ShapedWidth: Sendable, Equatable {
 /// (fontconfig's sorted fallback chains run to hundreds of fonts).
 struct FaceMask: Sendable, Hashable {
     private var bits: UInt64 = 0
-    private var beyond: [Int] = []
+    /// Indices from 64 on (nil, not empty, when there are none: no array to retain on a copy).
+    private var beyond: [Int]?
 
     init() {}
     init(_ index: Int) { insert(index) }
 
-    var isEmpty: Bool { bits == 0 && beyond.isEmpty }
+    var isEmpty: Bool { bits == 0 && beyond == nil }
     mutating func insert(_ index: Int) {
-        if index < 64 { bits |= 1 << UInt64(index) } else if !beyond.contains(index) { beyond.append(index) }
+        if index < 64 {
+            bits |= 1 << UInt64(index)
+        } else if !(beyond?.contains(index) ?? false) {
+            beyond = (beyond ?? []) + [index]
+        }
     }
     mutating func formUnion(_ other: FaceMask) {
         bits |= other.bits
-        for index in other.beyond { insert(index) }
+        for index in other.beyond ?? [] { insert(index) }
     }
 
     /// Calls `body` with each index, once.
@@ -34,6 +39,6 @@ struct FaceMask: Sendable, Hashable {
             body(bits.trailingZeroBitCount)
             bits &= bits - 1
         }
-        beyond.forEach(body)
+        beyond?.forEach(body)
     }
 }
