@@ -1,10 +1,11 @@
 /// Fonts in fallback order, measured at one size: the primary first.
 ///
-/// Text is itemized by grapheme cluster: each cluster goes to the first font whose cmap covers
-/// all of its scalars (emoji presentation sequences try colour fonts first); runs are then split
-/// by script. Text no font covers is measured with the primary font's .notdef glyph, and
-/// `uncoveredScalars(in:)` says which. Fallback fonts are used at the stack's size, as CSS and
-/// Pango do.
+/// Text is itemized by grapheme cluster: each cluster goes to the first font whose cmap (for a
+/// family stack, whose fontconfig charset) covers all of its scalars (emoji presentation
+/// sequences try colour fonts first); runs are then split by script. Text no font covers is
+/// measured with the primary font's .notdef glyph, and `uncoveredScalars(in:)` says which —
+/// unless the stack falls back to the system's fonts (``FontFallback/system``). Fallback fonts
+/// are used at the stack's size, as CSS and Pango do.
 public struct FontStack: Sendable, Hashable {
     let fontSet: FontSet
     /// The size in points every font of the stack is measured at.

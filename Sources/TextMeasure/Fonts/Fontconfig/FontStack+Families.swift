@@ -7,7 +7,9 @@ extension FontStack {
     /// Each font covers what its fontconfig charset says (as in Pango) and is loaded only when
     /// a cluster first needs it. `language` (BCP 47) steers fontconfig's choice — the same Han
     /// character takes a traditional-Chinese face for `zh-Hant`, a Japanese one for `ja` — and
-    /// HarfBuzz's `locl` forms. Every font shapes with `features`.
+    /// HarfBuzz's `locl` forms. Every font shapes with `features`. `configuration` defaults to
+    /// the system's; `fallback` beyond the sort (rarely needed: the sort already covers
+    /// everything installed) takes ``FontFallback/fonts(of:)`` to use a private configuration.
     ///
     /// Throws `FontError.familyNotFound` naming the first family that is neither installed nor
     /// substituted by the configuration, and `FontError.invalidLanguageTag` for a language tag
