@@ -192,5 +192,14 @@ import Testing
         #expect(throws: FontError.fileNotFound(path: fonts + "missing.ttf")) {
             try FontConfiguration(fontFiles: [fonts + "missing.ttf"])
         }
+        #expect(throws: FontError.notAFont(path: Self.configurationFile)) {
+            try FontConfiguration(fontFiles: [Self.configurationFile])
+        }
+        #expect(throws: FontError.fileNotFound(path: fonts + "missing.conf")) {
+            try FontConfiguration(file: fonts + "missing.conf")
+        }
+        #expect(throws: FontError.fontconfig(problem: "the configuration rules were refused (not a valid <fontconfig> document)")) {
+            try FontConfiguration(fontFiles: [], rules: "<fontconfig><alias>")
+        }
     }
 }
