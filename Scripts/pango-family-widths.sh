@@ -41,15 +41,6 @@ gcc -std=c11 -O2 -Wall -Wextra -o "$tmp/pango-family-widths" Scripts/pango-famil
     "$tmp/pango-family-widths" "$FIXTURE" "$SIZE"
 } > "$tmp/out.tsv"
 
-if [ "$check" = 1 ]; then
-    if cmp -s "$tmp/out.tsv" "$OUTPUT"; then
-        echo "$OUTPUT is up to date"
-    else
-        diff -u "$OUTPUT" "$tmp/out.tsv" | head -40 >&2 || true
-        echo "$OUTPUT differs from a fresh run" >&2
-        exit 1
-    fi
-else
-    cp "$tmp/out.tsv" "$OUTPUT"
-    echo "wrote $OUTPUT ($(grep -vc '^#' "$OUTPUT") rows)"
-fi
+# shellcheck source=Scripts/golden-output.sh
+source Scripts/golden-output.sh
+finish_golden "$tmp/out.tsv" "$OUTPUT" "$check"
