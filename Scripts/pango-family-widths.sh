@@ -12,13 +12,9 @@
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-
-check=0
-case "${1:-}" in
-    "") ;;
-    --check) check=1 ;;
-    *) echo "usage: $0 [--check]" >&2; exit 2 ;;
-esac
+# shellcheck source=Scripts/golden-output.sh
+source Scripts/golden-output.sh
+check="$(check_argument "$0" "$@")"
 
 SIZE=16
 FIXTURE=Tests/TextMeasureTests/Fixtures/family-widths.txt
@@ -41,6 +37,4 @@ gcc -std=c11 -O2 -Wall -Wextra -o "$tmp/pango-family-widths" Scripts/pango-famil
     "$tmp/pango-family-widths" "$FIXTURE" "$SIZE"
 } > "$tmp/out.tsv"
 
-# shellcheck source=Scripts/golden-output.sh
-source Scripts/golden-output.sh
 finish_golden "$tmp/out.tsv" "$OUTPUT" "$check"
