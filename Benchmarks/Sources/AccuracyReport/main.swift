@@ -33,10 +33,14 @@ func log(_ message: String) {
     FileHandle.standardError.write(Data((message + "\n").utf8))
 }
 
-/// Cells holding a character no font of the stack has.
-func uncoveredCells(in dataset: Dataset) -> Int {
+/// Cells holding a character no font of `stack` has.
+func uncoveredCells(in dataset: Dataset, stack: FontStack) -> Int {
     dataset.rows.reduce(0) { count, row in count + row.filter { !stack.uncoveredScalars(in: $0).isEmpty }.count }
 }
+
+/// With system fallback, the rows of a CJK script are measured in their language, so fontconfig
+/// gives their Han characters that language's face (zh-Hant: a traditional-Chinese face).
+let scriptLanguages = ["Hant": "zh-Hant", "Hans": "zh-Hans", "Jpan": "ja", "Kore": "ko"]
 
 let started = ContinuousClock.now
 let loadBefore = Machine.loadAverage
@@ -64,13 +68,21 @@ for dataset in Dataset.all() {
     let scripts = dataset.scriptOrder.map { script in
         let indices = dataset.rowIndices(script: script)
         let subset = dataset.subset(script: script, rows: indices)
+        if systemFallback, let language = scriptLanguages[script] {
+            let scriptStack: FontStack
+            do { scriptStack = try FontStack(stack.fonts, language: language, fallback: .system) } catch { fatalError("\(language) stack: \(error)") }
+            let scriptMeasurer = Measurer(stack: scriptStack, repetitions: repetitions)
+            let scriptTruth = scriptMeasurer.truth(of: subset)
+            return (script: script + " (\(language))", rows: subset.rows.count, uncoveredCells: uncoveredCells(in: subset, stack: scriptStack),
+                    results: NamedStrategy.all.map { scriptMeasurer.run($0, on: subset, truth: scriptTruth, timed: false) })
+        }
         let subsetTruth = truth.map { column in indices.map { column[$0] } }  // a row's widths are the same in any table
-        return (script: script, rows: subset.rows.count, uncoveredCells: uncoveredCells(in: subset),
+        return (script: script, rows: subset.rows.count, uncoveredCells: uncoveredCells(in: subset, stack: stack),
                 results: NamedStrategy.all.map { measurer.run($0, on: subset, truth: subsetTruth, timed: false) })
     }
     let distinct = dataset.titles.indices.map { column in Set(dataset.rows.map { Array($0[column].utf8) }).count }
     results.append(DatasetResults(dataset: dataset, results: tables, distinctTexts: distinct,
-                                  uncoveredCells: uncoveredCells(in: dataset), scripts: scripts))
+                                  uncoveredCells: uncoveredCells(in: dataset, stack: stack), scripts: scripts))
 }
 
 let elapsed = ContinuousClock.now - started
