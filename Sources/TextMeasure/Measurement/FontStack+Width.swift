@@ -114,7 +114,8 @@ extension FontStack {
 public struct FontRun: Sendable, Hashable {
     /// Where the run lies in the measured string.
     public let range: Range<String.Index>
-    /// The index in `FontStack.fonts` of the font that shapes the run.
+    /// The index of the font that shapes the run: in `FontStack.fonts`, or past them a font the
+    /// stack's system fallback found; `FontStack.font(at:)` gives either.
     public let fontIndex: Int
     /// The ISO 15924 code of the run's script ("Latn", "Arab", "Zyyy" for common only).
     public let script: String

@@ -43,8 +43,10 @@ enum Itemizer {
     /// default-ignorables; emoji presentation sequences try colour faces first; a cluster of
     /// common characters (spaces, punctuation, digits) stays with the previous cluster's face
     /// when that face covers it and is not a colour face; a cluster no
-    /// face covers goes to the face covering its first scalar, else the primary, and its
-    /// uncovered scalars are passed to `uncovered`. Common and inherited characters join the
+    /// face covers goes to the system fallback font found for its first scalar (when the set
+    /// has system fallback), else to the face covering its first scalar, else the primary, and
+    /// its uncovered scalars are passed to `uncovered`. Coverage is a face's cmap, or a
+    /// fontconfig font's charset (see `FaceSlot`). Common and inherited characters join the
     /// script run around them (leading ones join the first script that follows).
     ///
     /// `previous` is the face of the text just before this one, when it is measured as part of a
