@@ -125,6 +125,18 @@ import Testing
         #expect(stack.loadedFontIndices == [0, 1])
     }
 
+    /// A fontconfig sort runs to hundreds of fonts: a line set in the stack's 65th font takes
+    /// that font's height (before, fonts from the 64th on shared the 64th's metrics).
+    @Test func lineHeightOfAFontPastTheSixtyFourth() throws {
+        let hebrew = try Fixtures.bundled("NotoSansHebrew-Regular.ttf", size: 20)
+        let latin = try Fixtures.bundled("NotoSansMono-Regular.ttf", size: 20)
+        try #require(hebrew.metrics.lineHeight != latin.metrics.lineHeight)
+        let stack = try FontStack(Array(repeating: hebrew, count: 64) + [latin])
+        #expect(stack.runs(of: "Hello").map(\.fontIndex) == [64])
+        let layout = stack.prepare("Hello").layout(width: 1000)
+        #expect(layout.lines.map(\.height) == [latin.metrics.lineHeight])
+    }
+
     // MARK: - System fallback
 
     @Test func systemFallbackFindsWhatNoStackFontCovers() throws {
