@@ -16,8 +16,9 @@ extension TextMeasureCommand {
                 PNG: the table at --scale pixels a point, transparent outside the style's chrome. \
                 SVG: the table in points. PDF: pages of --page (a4, letter or WxH in points, \
                 --landscape to turn them), --margin points inside each edge, the header at the \
-                top of every page; rows are never split; a table wider than the page is scaled \
-                down to fit, and stays vector; the text can be copied.
+                top of every page; a row that fits on a page is never split, a taller one is split \
+                between its lines; a table wider than the page is scaled down to fit, and stays \
+                vector; the text can be copied.
 
                 HTML: a page whose browser only draws: a fixed table layout with the measured \
                 column widths and row heights, each line of text at the library's breaks, in the \

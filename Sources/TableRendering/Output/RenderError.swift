@@ -4,9 +4,9 @@ public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
     case unknownFormat(path: String)
     /// The file could not be written (the reason from the system).
     case cannotWrite(path: String, reason: String)
-    /// A page leaves no room for the header and the tallest row once its margins are taken, even
-    /// with the table scaled down to 1/10: `needed` points of table, `available` points of page
-    /// within the margins.
+    /// A page leaves no room for the header and a row's tallest line (below the cell's top
+    /// padding) once its margins are taken, even with the table scaled down to 1/10: `needed`
+    /// points of table, `available` points of page within the margins.
     case pageTooSmall(page: PageSize, needed: Double, available: Double)
     /// An image would exceed Cairo's limit of 32,767 pixels a side.
     case imageTooLarge(width: Double, height: Double)
@@ -25,7 +25,7 @@ public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
         case .pageTooSmall(let page, _, let available) where available <= 0:
             "the page (\(page)) is too small: its margins leave no room"
         case .pageTooSmall(let page, let needed, let available):
-            "the page (\(page)) is too small: the header and the tallest row need \(needed.formatted3) pt; "
+            "the page (\(page)) is too small: the header and a row's tallest line need \(needed.formatted3) pt; "
                 + "its \(available.formatted3) pt within the margins hold \((max(0, available) * 10).formatted3) pt at the smallest scale, 1/10"
         case .imageTooLarge(let width, let height):
             "the image would be \(width.formatted3) × \(height.formatted3) px; Cairo draws at most 32767 px a side"
