@@ -91,6 +91,8 @@ private final class ByteSink {
 /// The output formats, by file extension.
 public enum DrawingFormat: String, Sendable, CaseIterable {
     case png, pdf, svg
+    /// An HTML page whose text the browser draws (see `DataTableLayout.html(style:alignments:options:)`).
+    case html
 
     /// The format `path`'s extension names (case-insensitive).
     ///

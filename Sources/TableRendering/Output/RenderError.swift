@@ -12,11 +12,14 @@ public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
     case imageTooLarge(width: Double, height: Double)
     /// Cairo reported an error.
     case cairo(String)
+    /// A font of the table cannot go into an HTML page as asked (the reason says why and what to
+    /// do instead).
+    case fontNotServable(family: String, reason: String)
 
     public var description: String {
         switch self {
         case .unknownFormat(let path):
-            "\(path): unknown format; the extension must be .png, .pdf or .svg"
+            "\(path): unknown format; the extension must be .png, .pdf, .svg or .html"
         case .cannotWrite(let path, let reason):
             "\(path): cannot be written: \(reason)"
         case .pageTooSmall(let page, _, let available) where available <= 0:
@@ -28,6 +31,8 @@ public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
             "the image would be \(width.formatted3) × \(height.formatted3) px; Cairo draws at most 32767 px a side"
         case .cairo(let message):
             "Cairo: \(message)"
+        case .fontNotServable(let family, let reason):
+            "the font \(family) cannot go into the HTML page: \(reason)"
         }
     }
 }
