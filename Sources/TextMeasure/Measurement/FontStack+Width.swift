@@ -67,7 +67,7 @@ extension FontStack {
         return bytes.withUTF8 { utf8 in
             Itemizer.runs(of: text, in: fontSet).map { run in
                 let face = fontSet.faces[run.faceIndex]
-                let units = Shaper.advance(utf8, run, face: face, features: fontSet.hbFeatures[run.faceIndex]).units
+                let units = Shaper.advance(utf8, run, in: fontSet).units
                 let utf8View = text.utf8
                 return FontRun(
                     range: utf8View.index(utf8View.startIndex, offsetBy: run.utf8Range.lowerBound)

@@ -14,22 +14,20 @@ enum Shaper {
     /// The exact shaped width of `text` in primary font units, the part of it that its hanging
     /// whitespace takes, and the faces that shaped it. `previous` is the face of the text before
     /// it, when it is part of a longer text (see `Itemizer.runs`); `direction` is the paragraph
-    /// direction its bidi levels are resolved in. O(length).
+    /// direction its bidi levels are resolved in; `mode` whether simple runs are summed or shaped. O(length).
     static func measure(of text: String, in set: FontSet, previous: Int? = nil,
-                        direction: TextDirection = .auto) -> ShapedWidth {
+                        direction: TextDirection = .auto, mode: ShapingMode = .current) -> ShapedWidth {
         var bytes = text
         return bytes.withUTF8 { utf8 in
             let hangingStart = HangingWhitespace.start(in: utf8)
             if let run = Itemizer.primaryRun(utf8, in: set, direction: direction),
                (previous ?? 0) == 0 || !Itemizer.startsWithCommon(text) {
-                let (units, hanging) = advance(utf8, run, face: set.faces[0], features: set.hbFeatures[0],
-                                               hangingStart: hangingStart)
+                let (units, hanging) = advance(utf8, run, in: set, hangingStart: hangingStart, mode: mode)
                 return ShapedWidth(units: Double(units), hangingUnits: Double(hanging), faces: FaceMask(0), lastFace: 0)
             }
             var measured = ShapedWidth(units: 0, hangingUnits: 0, faces: FaceMask(), lastFace: previous ?? 0)
             for run in Itemizer.runs(of: text, in: set, previous: previous, direction: direction) {
-                let (units, hanging) = advance(utf8, run, face: set.faces[run.faceIndex],
-                                               features: set.hbFeatures[run.faceIndex], hangingStart: hangingStart)
+                let (units, hanging) = advance(utf8, run, in: set, hangingStart: hangingStart, mode: mode)
                 measured.units += set.toPrimaryUnits(units, from: run.faceIndex)
                 measured.hangingUnits += set.toPrimaryUnits(hanging, from: run.faceIndex)
                 if run.utf8Range.lowerBound < hangingStart { measured.faces.insert(run.faceIndex) }
@@ -77,11 +75,19 @@ enum Shaper {
     @TaskLocal static var probe: Probe?
     #endif
 
-    /// `advance` of a run, shaped in its direction and script.
-    static func advance(_ utf8: UnsafeBufferPointer<UInt8>, _ run: ShapingRun, face: FontFace,
-                        features: [hb_feature_t], hangingStart: Int = .max) -> (units: Int, hanging: Int) {
-        advance(utf8, run.utf8Range, face: face, features: features, level: run.level, script: run.bufferScript,
-                hangingStart: hangingStart)
+    /// `advance` of a run of `set`, shaped in its direction and script; or, in `ShapingMode.auto`,
+    /// summed without shaping when the simple-text analysis of its face proves the sum equal
+    /// (see `SimpleTextPlan`).
+    static func advance(_ utf8: UnsafeBufferPointer<UInt8>, _ run: ShapingRun, in set: FontSet,
+                        hangingStart: Int = .max, mode: ShapingMode = .current) -> (units: Int, hanging: Int) {
+        let face = set.faces[run.faceIndex]
+        if mode == .auto, run.level == 0,
+           let sum = face.simpleText.shaping(of: face, features: set.featureSettings[run.faceIndex])
+               .measure(utf8, run.utf8Range, script: run.bufferScript, hangingStart: hangingStart) {
+            return sum
+        }
+        return advance(utf8, run.utf8Range, face: face, features: set.hbFeatures[run.faceIndex], level: run.level,
+                       script: run.bufferScript, hangingStart: hangingStart)
     }
 
     /// Sum of the `x_advance`s, in font units, of `range` of `utf8` shaped with `face`, and the
