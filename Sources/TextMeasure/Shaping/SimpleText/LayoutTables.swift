@@ -14,7 +14,7 @@ enum LayoutTables {
     }
 
     /// Which glyphs a lookup of the plan may change in a string of candidate glyphs.
-    enum Effect {
+    enum Effect: Equatable {
         /// It may change these glyphs wherever they are.
         case touches([UInt16])
         /// A ligature starting at `start`: it fires only where `start` is followed by `components`.
@@ -25,7 +25,7 @@ enum LayoutTables {
 
     /// The effects of `lookups` (indices into the table's lookup list) and the first glyphs of
     /// their pair adjustments that may adjust a candidate pair.
-    struct Summary {
+    struct Summary: Equatable {
         var effects: [Effect] = []
         var pairFirst: [UInt16] = []
     }

@@ -99,18 +99,16 @@ final class SimpleTextPlan: @unchecked Sendable {
         self.glyphFlags = flags
         self.bannedPairs = banned
 
-        // adv(c): c shaped alone must be its nominal glyph, one glyph.
-        let buffer = hb_buffer_create()!
-        defer { hb_buffer_destroy(buffer) }
+        // adv(c), what `hb_shape` gives c alone: its nominal glyph (HarfBuzz keeps the cmap's glyph
+        // of a character that is not a mark) at its advance, no lookup firing at a glyph of S.
         var advances = [Int32](repeating: Self.excluded, count: characters.count)
         for scalar in characters.indices where eligible(characters[scalar]) && simple[Int(characters[scalar] & 0xFFFF)] {
-            if let shaped = Self.shape([UInt32(scalar)], font: font, features: features, script: script, buffer: buffer),
-               shaped.count == 1, shaped[0].glyph == characters[scalar] & 0xFFFF {
-                advances[scalar] = shaped[0].advance
-            }
+            advances[scalar] = hb_font_get_glyph_h_advance(font, characters[scalar] & 0xFFFF)
         }
         self.advances = advances
 
+        let buffer = hb_buffer_create()!
+        defer { hb_buffer_destroy(buffer) }
         var asciiPairs = [Int32](repeating: 0, count: 128 * 128 * 2)
         for first in 0..<128 where advances[first] != Self.excluded {
             let firstGlyph = characters[first] & 0xFFFF
