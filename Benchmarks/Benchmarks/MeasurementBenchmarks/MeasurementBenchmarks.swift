@@ -56,6 +56,21 @@ let benchmarks: @Sendable () -> Void = {
         blackHole(total)
     }
 
+    // 2b. Baseline (1). The same with the simple-text path off (ShapingMode.harfbuzz): every
+    //     string shaped, as (2) did before the path. The share of strings the path measures is printed.
+    Benchmark("width(of:) uncached, harfbuzz only",
+              configuration: .init(setup: { Fixtures.printSimpleTextShare() })) { benchmark in
+        ShapingMode.current = .harfbuzz
+        defer { ShapingMode.current = .auto }
+        let font = Fixtures.font
+        let strings = Fixtures.strings
+        var total = 0.0
+        for string in strings {
+            total += font.width(of: string, cache: nil)
+        }
+        blackHole(total)
+    }
+
     // 3. Baseline (1). Every string a miss: shape as in (2) plus hashing the key, one failed
     //    lookup and one insert. The fresh cache is made and dropped outside the measured region.
     Benchmark("width(of:) cold cache, single thread") { benchmark in
@@ -140,6 +155,11 @@ enum Fixtures {
                      "warm cache does not hold the whole corpus: \(checked)")
         return cache
     }()
+
+    static func printSimpleTextShare() {
+        let simple = strings.filter(font.stack.takesSimpleTextPath).count
+        print("simple-text path: \(simple) of \(strings.count) strings (\(100 * simple / strings.count) %)")
+    }
 
     /// The baseline and `width(of:)` must give the same widths, or the comparison is meaningless.
     static func checkBaselineAgreesWithLibrary() {

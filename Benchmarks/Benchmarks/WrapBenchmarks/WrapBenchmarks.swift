@@ -53,6 +53,17 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // The same prepare with the simple-text path off (ShapingMode.harfbuzz): every segment shaped.
+    Benchmark("prepare paragraph, harfbuzz only") { _ in
+        ShapingMode.current = .harfbuzz
+        defer { ShapingMode.current = .auto }
+        let stack = Fixtures.stack
+        let text = Paragraph.text
+        for _ in 0..<Paragraph.prepares {
+            blackHole(stack.prepare(text, cache: nil))
+        }
+    }
+
     // Greedy fill over the segment widths at each width of Paragraph.widths in turn (no two
     // consecutive calls at the same width), building every line's string. A line whose summed
     // width comes within 0.15 em of the width is shaped whole.

@@ -6,8 +6,11 @@ extension FontStack {
         return (measured.units, measured.hangingUnits)
     }
 
-    /// Whether every run of `text` is measured by the simple-text path (see `ShapingMode.auto`).
-    package func takesSimpleTextPath(_ text: String) -> Bool {
+    /// Whether `width(of:)` measures `text` without shaping in `ShapingMode.auto`: every run of it
+    /// is left to right, in one face whose analysis proves the sum of advances and pair
+    /// adjustments equal to `hb_shape`'s width (see the article "Measuring text"). O(length);
+    /// a face's first call analyses its layout tables.
+    public func takesSimpleTextPath(_ text: String) -> Bool {
         guard !text.isEmpty else { return false }
         var bytes = text
         return bytes.withUTF8 { utf8 in
