@@ -55,12 +55,7 @@ let benchmarks: @Sendable () -> Void = {
 
     for (name, strategy) in Fixtures.shapingStrategies {
         Benchmark("\(name), cold cache", configuration: .init(maxIterations: 12)) { benchmark in
-            let cache = WidthCache(capacity: Fixtures.cacheCapacity)
-            withExtendedLifetime(cache) {
-                benchmark.startMeasurement()
-                blackHole(Fixtures.widths(strategy, cache: cache))
-                benchmark.stopMeasurement()
-            }
+            Fixtures.coldWidths(strategy, benchmark)
         }
         if name == "maxMeasured" {
             // The same with every text shaped by HarfBuzz (ShapingMode.harfbuzz): the cost the
@@ -69,12 +64,7 @@ let benchmarks: @Sendable () -> Void = {
                       configuration: .init(maxIterations: 12, setup: { Fixtures.printSimpleTextShare() })) { benchmark in
                 ShapingMode.current = .harfbuzz
                 defer { ShapingMode.current = .auto }
-                let cache = WidthCache(capacity: Fixtures.cacheCapacity)
-                withExtendedLifetime(cache) {
-                    benchmark.startMeasurement()
-                    blackHole(Fixtures.widths(strategy, cache: cache))
-                    benchmark.stopMeasurement()
-                }
+                Fixtures.coldWidths(strategy, benchmark)
             }
         }
         let fillCache: () -> Void = name == "maxMeasured" ? { _ = Fixtures.checked } : { _ = Fixtures.warmCache }
@@ -116,6 +106,16 @@ enum Fixtures {
     static let distinctTexts: [String] = columns.flatMap { column in
         var seen = Set<[UInt8]>()
         return rows.map { column.text($0) }.filter { seen.insert(Array($0.utf8)).inserted }
+    }
+
+    /// `strategy`'s widths with a fresh cache, made and dropped outside the measured region.
+    static func coldWidths(_ strategy: DataTableColumnWidthStrategy, _ benchmark: Benchmark) {
+        let cache = WidthCache(capacity: cacheCapacity)
+        withExtendedLifetime(cache) {
+            benchmark.startMeasurement()
+            blackHole(widths(strategy, cache: cache))
+            benchmark.stopMeasurement()
+        }
     }
 
     /// Prints the share of each column's distinct texts that the simple-text path measures.
