@@ -54,14 +54,15 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     for (name, strategy) in Fixtures.shapingStrategies {
-        Benchmark("\(name), cold cache", configuration: .init(maxIterations: 12)) { benchmark in
+        Benchmark("\(name), cold cache", configuration: .init(maxDuration: .seconds(12), maxIterations: 12)) { benchmark in
             Fixtures.coldWidths(strategy, benchmark)
         }
         if name == "maxMeasured" {
             // The same with every text shaped by HarfBuzz (ShapingMode.harfbuzz): the cost the
             // simple-text path saves. The share of texts it measures is printed per column.
             Benchmark("maxMeasured, cold cache, harfbuzz only",
-                      configuration: .init(maxIterations: 12, setup: { Fixtures.printSimpleTextShare() })) { benchmark in
+                      configuration: .init(maxDuration: .seconds(12), maxIterations: 12,
+                                           setup: { Fixtures.printSimpleTextShare() })) { benchmark in
                 ShapingMode.current = .harfbuzz
                 defer { ShapingMode.current = .auto }
                 Fixtures.coldWidths(strategy, benchmark)
