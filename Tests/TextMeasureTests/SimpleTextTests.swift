@@ -9,7 +9,7 @@ import TextMeasure
 ///
 /// The debug run checks a share of the benchmark cells and of the random strings for each font
 /// (about 10 s in all); `SIMPLE_TEXT_FULL=1` checks every cell of every table with every font and
-/// feature setting, and a million random strings (`Scripts/simple-text-exhaustive.sh`, release).
+/// feature setting, and a million random strings (`Scripts/simple-text-exhaustive.sh`, optimized).
 @Suite struct SimpleTextTests {
     static let full = ProcessInfo.processInfo.environment["SIMPLE_TEXT_FULL"] == "1"
     static let systemFonts = ["/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",

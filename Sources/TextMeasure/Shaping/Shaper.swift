@@ -65,8 +65,8 @@ enum Shaper {
     }
 
     #if DEBUG
-    /// Counts the UTF-8 bytes this task shapes (debug builds only): tests bound the shaping
-    /// work of an algorithm with it, where a timing would be noise.
+    /// Counts the UTF-8 bytes this task shapes, or measures by the simple-text path (debug builds
+    /// only): tests bound the measuring work of an algorithm with it, where a timing would be noise.
     final class Probe: @unchecked Sendable {
         private(set) var bytes = 0
         func count(_ bytes: Int) { self.bytes += bytes }
@@ -84,6 +84,9 @@ enum Shaper {
         if mode == .auto, run.level == 0,
            let sum = face.simpleText.shaping(of: face, features: set.featureSettings[run.faceIndex])
                .measure(utf8, run.utf8Range, script: run.bufferScript, hangingStart: hangingStart) {
+            #if DEBUG
+            probe?.count(run.utf8Range.count)  // measured, if not shaped: the work tests bound
+            #endif
             return sum
         }
         return advance(utf8, run.utf8Range, face: face, features: set.hbFeatures[run.faceIndex], level: run.level,
