@@ -19,8 +19,9 @@ enum LayoutTables {
         case touches([UInt16])
         /// A ligature starting at `start`: it fires only where `start` is followed by `components`.
         case ligature(start: UInt16, components: [UInt16])
-        /// A rule that fires where each position holds a glyph of its set; it may change the input glyphs.
-        case context(backtrack: [[UInt16]], input: [[UInt16]], lookahead: [[UInt16]])
+        /// A rule that fires where each position holds a glyph of its set; its nested lookups apply
+        /// at the input positions `targets` (none: it changes nothing).
+        case context(backtrack: [[UInt16]], input: [[UInt16]], lookahead: [[UInt16]], targets: [Int])
     }
 
     /// The effects of `lookups` (indices into the table's lookup list) and the first glyphs of
@@ -185,7 +186,7 @@ enum LayoutTables {
             switch effect {
             case .touches(let glyphs): glyphs
             case .ligature(let start, let components): [start] + components
-            case .context(let backtrack, let input, let lookahead): (backtrack + input + lookahead).flatMap { $0 }
+            case .context(let backtrack, let input, let lookahead, _): (backtrack + input + lookahead).flatMap { $0 }
             }
         }
 
@@ -206,7 +207,7 @@ enum LayoutTables {
                 let backtrack = try coverages(at, count: backtrackCount, at: at + 6)
                 let lookaheadCount = try table.u16(at + 6 + 2 * backtrackCount)
                 let lookahead = try coverages(at, count: lookaheadCount, at: at + 8 + 2 * backtrackCount)
-                summary.effects.append(.context(backtrack: backtrack, input: [input], lookahead: lookahead))
+                summary.effects.append(.context(backtrack: backtrack, input: [input], lookahead: lookahead, targets: [0]))
             default: throw Malformed()
             }
         }
@@ -266,7 +267,8 @@ enum LayoutTables {
                     for rule in try offsets(set) {
                         let count = try table.u16(rule)
                         let input = try glyphSequence(count: count - 1, at: rule + 4)
-                        appendContext(backtrack: [], input: [[glyph]] + input, lookahead: [])
+                        appendContext(backtrack: [], input: [[glyph]] + input, lookahead: [],
+                                      targets: try targets(countAt: rule + 2, recordsAt: rule + 2 + 2 * count, inputCount: count))
                     }
                 }
             case 2:  // coverage, classDef, u16 count, rule sets by class; rule: u16 glyphCount, u16 lookupCount, classes
@@ -280,13 +282,15 @@ enum LayoutTables {
                     for rule in try offsets(set) {
                         let count = try table.u16(rule)
                         let input = try classSequence(classDef, count: count - 1, at: rule + 4)
-                        appendContext(backtrack: [], input: [first] + input, lookahead: [])
+                        appendContext(backtrack: [], input: [first] + input, lookahead: [],
+                                      targets: try targets(countAt: rule + 2, recordsAt: rule + 2 + 2 * count, inputCount: count))
                     }
                 }
             case 3:  // u16 glyphCount, u16 lookupCount, coverages
                 let count = try table.u16(at + 2)
                 guard count > 0 else { throw Malformed() }
-                appendContext(backtrack: [], input: try coverages(at, count: count, at: at + 6), lookahead: [])
+                appendContext(backtrack: [], input: try coverages(at, count: count, at: at + 6), lookahead: [],
+                              targets: try targets(countAt: at + 4, recordsAt: at + 6 + 2 * count, inputCount: count))
             default: throw Malformed()
             }
         }
@@ -308,7 +312,9 @@ enum LayoutTables {
                         let input = try glyphSequence(count: inputCount - 1, at: cursor + 2)
                         cursor += 2 * inputCount
                         let lookahead = try glyphSequence(count: try table.u16(cursor), at: cursor + 2)
-                        appendContext(backtrack: backtrack, input: [[glyph]] + input, lookahead: lookahead)
+                        cursor += 2 + 2 * lookahead.count
+                        appendContext(backtrack: backtrack, input: [[glyph]] + input, lookahead: lookahead,
+                                      targets: try targets(countAt: cursor, recordsAt: cursor + 2, inputCount: inputCount))
                     }
                 }
             case 2:
@@ -331,7 +337,9 @@ enum LayoutTables {
                         let input = try classSequence(inputDef, count: inputCount - 1, at: cursor + 2)
                         cursor += 2 * inputCount
                         let lookahead = try classSequence(lookaheadDef, count: try table.u16(cursor), at: cursor + 2)
-                        appendContext(backtrack: backtrack, input: [first] + input, lookahead: lookahead)
+                        cursor += 2 + 2 * lookahead.count
+                        appendContext(backtrack: backtrack, input: [first] + input, lookahead: lookahead,
+                                      targets: try targets(countAt: cursor, recordsAt: cursor + 2, inputCount: inputCount))
                     }
                 }
             case 3:
@@ -344,15 +352,31 @@ enum LayoutTables {
                 let input = try coverages(at, count: inputCount, at: cursor + 2)
                 cursor += 2 + 2 * inputCount
                 let lookahead = try coverages(at, count: try table.u16(cursor), at: cursor + 2)
-                appendContext(backtrack: backtrack, input: input, lookahead: lookahead)
+                cursor += 2 + 2 * lookahead.count
+                appendContext(backtrack: backtrack, input: input, lookahead: lookahead,
+                              targets: try targets(countAt: cursor, recordsAt: cursor + 2, inputCount: inputCount))
             default: throw Malformed()
             }
         }
 
-        /// A rule needing a glyph simple text never holds can never fire in it: left out.
-        private mutating func appendContext(backtrack: [[UInt16]], input: [[UInt16]], lookahead: [[UInt16]]) {
-            guard !(backtrack + input + lookahead).contains(where: \.isEmpty) else { return }
-            summary.effects.append(.context(backtrack: backtrack, input: input, lookahead: lookahead))
+        /// A rule needing a glyph simple text never holds can never fire in it, and one without
+        /// nested lookups changes nothing: both are left out.
+        private mutating func appendContext(backtrack: [[UInt16]], input: [[UInt16]], lookahead: [[UInt16]], targets: [Int]) {
+            guard !targets.isEmpty, !(backtrack + input + lookahead).contains(where: \.isEmpty) else { return }
+            summary.effects.append(.context(backtrack: backtrack, input: input, lookahead: lookahead, targets: targets))
+        }
+
+        /// The input positions of a rule's lookup records (u16 count at `countAt`; records of u16
+        /// sequence index and u16 lookup index from `recordsAt`). HarfBuzz skips a record past the input.
+        private func targets(countAt: Int, recordsAt: Int, inputCount: Int) throws(Malformed) -> [Int] {
+            let count = try table.u16(countAt)
+            try table.check(recordsAt, 4 * count)
+            var positions = Set<Int>()
+            for record in 0..<count {
+                let index = try table.u16(recordsAt + 4 * record)
+                if index < inputCount { positions.insert(index) }
+            }
+            return positions.sorted()
         }
 
         /// u16 count, then that many offsets from `at`.

@@ -6,7 +6,8 @@ internal import CHarfBuzz
 /// The set S starts as the glyphs of the plan's candidate characters. A glyph leaves S, until
 /// nothing changes, when an active lookup of the plan could fire at it in a string made only of
 /// S: a single, multiple or alternate substitution covers it; the rules of a context,
-/// chain-context or reverse-chain lookup can be realised in S (their input glyphs leave);
+/// chain-context or reverse-chain lookup can be realised in S (the glyphs of one input
+/// position its nested lookups apply at leave, which keeps the rule from firing);
 /// a positioning lookup other than a pair adjustment covers it; a pair adjustment has a value
 /// for the second glyph, or its flags skip base glyphs. The active lookups are the plan's,
 /// less those only the fraction features use: HarfBuzz enables them around U+2044 only (unless
@@ -146,9 +147,16 @@ final class SimpleTextPlan: @unchecked Sendable {
                 switch effect {
                 case .touches(let glyphs): remove(glyphs)
                 case .ligature: break
-                case .context(let backtrack, let input, let lookahead):
+                case .context(let backtrack, let input, let lookahead, let targets):
+                    // A rule fires only where every position holds a glyph of its set: emptying one
+                    // position of S is enough to keep it from firing in simple text. The position
+                    // taken is one its lookups change, the one with the fewest glyphs of S.
                     let realisable = (backtrack + input + lookahead).allSatisfy { $0.contains { simple[Int($0)] } }
-                    if realisable { input.forEach(remove) }
+                    if realisable, let target = targets.min(by: { a, b in
+                        input[a].count { simple[Int($0)] } < input[b].count { simple[Int($0)] }
+                    }) {
+                        remove(input[target])
+                    }
                 }
             }
         }
