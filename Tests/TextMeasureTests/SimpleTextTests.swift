@@ -3,7 +3,8 @@ import Testing
 import TextMeasure
 
 /// The simple-text path (`ShapingMode.auto`) against `hb_shape` (`ShapingMode.harfbuzz`), in font
-/// units, exactly: the whole width and the part hanging whitespace takes, for every bundled font
+/// units, exactly: the whole width, the part hanging whitespace takes, and the glyph runs drawn
+/// (ids, clusters, positions), for every bundled font
 /// and three system fonts, with five feature settings, over the benchmark tables' cells, all
 /// pairs of Latin-1 and Latin Extended-A, random strings of candidate characters and named cases.
 ///
@@ -37,10 +38,16 @@ import TextMeasure
         for text in texts {
             count += 1
             let path = stack.units(of: text, mode: .auto), shaped = stack.units(of: text, mode: .harfbuzz)
-            if path != shaped {
+            // The glyphs drawn: ids, clusters and positions, as HarfBuzz gives them.
+            let drawn = stack.glyphRuns(of: text, direction: .auto, mode: .auto)
+            let drawnShaped = stack.glyphRuns(of: text, direction: .auto, mode: .harfbuzz)
+            if path != shaped || drawn != drawnShaped {
                 mismatches += 1
                 if mismatches <= 5 {
-                    Issue.record("\(label): \(text.debugDescription) \(text.unicodeScalars.map { String($0.value, radix: 16) }) path \(path), hb_shape \(shaped)")
+                    let glyphs: String = drawn == drawnShaped ? ""
+                        : "; glyphs \(drawn.flatMap(\.glyphs)), hb_shape \(drawnShaped.flatMap(\.glyphs))"
+                    let scalars = text.unicodeScalars.map { String($0.value, radix: 16) }
+                    Issue.record("\(label): \(text.debugDescription) \(scalars) path \(path), hb_shape \(shaped)\(glyphs)")
                 }
             }
             if countingPath, stack.takesSimpleTextPath(text) { simple += 1 }

@@ -31,12 +31,22 @@ final class SimpleTextPlan: @unchecked Sendable {
     private let advances: [Int32]
     /// By glyph: 1 when it starts a banned pair, 2 when a pair adjustment may follow it.
     private let glyphFlags: [UInt8]
-    /// By pair of ASCII scalars (a << 7 | b), two entries: what shaping "ab" adds to a and to b,
-    /// or `excluded` first when the pair is banned.
+    /// By pair of ASCII scalars (a << 7 | b), three entries: what shaping "ab" adds to a's and
+    /// to b's advance, or `excluded` first when the pair is banned; and b's x offset, or
+    /// `excluded` when the pair moves a glyph otherwise (then only its width is known here).
     private let asciiPairs: [Int32]
     private let bannedPairs: Set<UInt32>
-    /// Pairs beyond ASCII, shaped on first need: (a << 32 | b) to the two deltas.
-    private let pairs = Lock<[UInt64: (Int32, Int32)]>([:])
+    /// Pairs beyond ASCII, shaped on first need: (a << 32 | b) to the three entries.
+    private let pairs = Lock<[UInt64: PairDelta]>([:])
+
+    /// What shaping "ab" changes in the glyphs of a and b, beyond their own advances.
+    struct PairDelta: Sendable {
+        var first: Int32, second: Int32
+        /// b's x offset (the legacy `kern` table moves b by its half); `excluded` when the pair
+        /// also offsets a, or either glyph vertically.
+        var secondOffset: Int32
+        static let none = PairDelta(first: 0, second: 0, secondOffset: 0)
+    }
     private let font: OpaquePointer
     private let features: [hb_feature_t]
     private let script: hb_script_t
@@ -110,19 +120,19 @@ final class SimpleTextPlan: @unchecked Sendable {
 
         let buffer = hb_buffer_create()!
         defer { hb_buffer_destroy(buffer) }
-        var asciiPairs = [Int32](repeating: 0, count: 128 * 128 * 2)
+        var asciiPairs = [Int32](repeating: 0, count: 128 * 128 * 3)
         for first in 0..<128 where advances[first] != Self.excluded {
             let firstGlyph = characters[first] & 0xFFFF
             for second in 0..<128 where advances[second] != Self.excluded {
                 let secondGlyph = characters[second] & 0xFFFF
-                let index = (first << 7 | second) * 2
+                let index = (first << 7 | second) * 3
                 if banned.contains(firstGlyph << 16 | secondGlyph) {
                     asciiPairs[index] = Self.excluded
                 } else if flags[Int(firstGlyph)] & 2 != 0 {
                     let deltas = Self.pairDeltas(UInt32(first), UInt32(second), glyphs: (firstGlyph, secondGlyph),
                                                  advances: (advances[first], advances[second]),
                                                  font: font, features: features, script: script, buffer: buffer)
-                    (asciiPairs[index], asciiPairs[index + 1]) = deltas
+                    (asciiPairs[index], asciiPairs[index + 1], asciiPairs[index + 2]) = (deltas.first, deltas.second, deltas.secondOffset)
                 }
             }
         }
@@ -169,60 +179,94 @@ final class SimpleTextPlan: @unchecked Sendable {
     func measure(_ utf8: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, characters: [UInt32],
                  hangingStart: Int) -> (units: Int, hanging: Int)? {
         var units = 0, hanging = 0
-        var previous = UInt32.max, previousGlyph = 0, previousOffset = 0
+        var previousOffset = 0
+        let walked = walk(utf8, range, characters: characters) { index, _, advance, pair in
+            units += Int(advance) + Int(pair.first) + Int(pair.second)
+            if index > range.lowerBound, previousOffset >= hangingStart { hanging += Int(pair.first) }
+            if index >= hangingStart { hanging += Int(advance) + Int(pair.second) }
+            previousOffset = index
+            return true
+        }
+        return walked ? (units, hanging) : nil
+    }
+
+    /// The glyphs of `range` of `utf8` as `hb_shape` gives them, in font units: each
+    /// character's glyph, its UTF-8 offset (its cluster), its x advance and x offset; nil where
+    /// `measure` is, or where a pair moves a glyph in a way only HarfBuzz's positions carry.
+    func glyphs(_ utf8: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
+                characters: [UInt32]) -> [(glyph: UInt32, cluster: Int, advance: Int32, offset: Int32)]? {
+        var glyphs: [(glyph: UInt32, cluster: Int, advance: Int32, offset: Int32)] = []
+        glyphs.reserveCapacity(range.count)
+        let walked = walk(utf8, range, characters: characters) { index, glyph, advance, pair in
+            guard pair.secondOffset != Self.excluded else { return false }
+            if !glyphs.isEmpty { glyphs[glyphs.count - 1].advance += pair.first }
+            glyphs.append((glyph, index, advance + pair.second, pair.secondOffset))
+            return true
+        }
+        return walked ? glyphs : nil
+    }
+
+    /// Calls `body` for each character of `range` with its offset, glyph, advance and what the
+    /// pair it ends changes (none for the first); false when a character is not in S, a pair is
+    /// banned or cannot be shaped as two glyphs, or `body` returns false.
+    @inline(__always)
+    private func walk(_ utf8: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, characters: [UInt32],
+                      _ body: (Int, UInt32, Int32, PairDelta) -> Bool) -> Bool {
+        var previous = UInt32.max, previousGlyph = 0
         var index = range.lowerBound
         while index < range.upperBound {
             let (scalar, length) = SimpleTextShaping.decode(utf8, at: index)
             let advance = advances[Int(scalar)]
-            guard advance != Self.excluded else { return nil }
+            guard advance != Self.excluded else { return false }
             let glyph = Int(characters[Int(scalar)] & 0xFFFF)
-            var first: Int32 = 0, second: Int32 = 0
+            var pair = PairDelta.none
             if previous < 128, scalar < 128 {
-                let pair = Int(previous << 7 | scalar) * 2
-                first = asciiPairs[pair]
-                guard first != Self.excluded else { return nil }
-                second = asciiPairs[pair + 1]
+                let entry = Int(previous << 7 | scalar) * 3
+                guard asciiPairs[entry] != Self.excluded else { return false }
+                pair = PairDelta(first: asciiPairs[entry], second: asciiPairs[entry + 1], secondOffset: asciiPairs[entry + 2])
             } else if previous != UInt32.max, glyphFlags[previousGlyph] != 0 {
-                if glyphFlags[previousGlyph] & 1 != 0, bannedPairs.contains(UInt32(previousGlyph << 16 | glyph)) { return nil }
+                if glyphFlags[previousGlyph] & 1 != 0, bannedPairs.contains(UInt32(previousGlyph << 16 | glyph)) { return false }
                 if glyphFlags[previousGlyph] & 2 != 0 {
                     guard let deltas = pairDeltas(previous, scalar, glyphs: (UInt32(previousGlyph), UInt32(glyph)),
-                                                  advances: (advances[Int(previous)], advance)) else { return nil }
-                    (first, second) = deltas
+                                                  advances: (advances[Int(previous)], advance)) else { return false }
+                    pair = deltas
                 }
             }
-            units += Int(advance) + Int(first) + Int(second)
-            if previous != UInt32.max, previousOffset >= hangingStart { hanging += Int(first) }
-            if index >= hangingStart { hanging += Int(advance) + Int(second) }
-            (previous, previousGlyph, previousOffset) = (scalar, glyph, index)
+            guard body(index, UInt32(glyph), advance, pair) else { return false }
+            (previous, previousGlyph) = (scalar, glyph)
             index += length
         }
-        return (units, hanging)
+        return true
     }
 
-    /// What shaping "ab" adds to a's and b's advances, shaped on first need and kept; nil when
-    /// "ab" does not shape to the two glyphs (the pair then goes to HarfBuzz).
-    private func pairDeltas(_ a: UInt32, _ b: UInt32, glyphs: (UInt32, UInt32), advances: (Int32, Int32)) -> (Int32, Int32)? {
+    /// What shaping "ab" adds to a's and b's advances (and b's offset), shaped on first need and
+    /// kept; nil when "ab" does not shape to the two glyphs (the pair then goes to HarfBuzz).
+    private func pairDeltas(_ a: UInt32, _ b: UInt32, glyphs: (UInt32, UInt32), advances: (Int32, Int32)) -> PairDelta? {
         let key = UInt64(a) << 32 | UInt64(b)
-        if let deltas = pairs.withLock({ $0[key] }) { return deltas.0 == Self.excluded ? nil : deltas }
+        if let deltas = pairs.withLock({ $0[key] }) { return deltas.first == Self.excluded ? nil : deltas }
         let buffer = hb_buffer_create()!
         defer { hb_buffer_destroy(buffer) }
         let deltas = Self.pairDeltas(a, b, glyphs: glyphs, advances: advances, font: font, features: features,
                                      script: script, buffer: buffer)
         pairs.withLock { $0[key] = deltas }
-        return deltas.0 == Self.excluded ? nil : deltas
+        return deltas.first == Self.excluded ? nil : deltas
     }
 
     private static func pairDeltas(_ a: UInt32, _ b: UInt32, glyphs: (UInt32, UInt32), advances: (Int32, Int32),
                                    font: OpaquePointer, features: [hb_feature_t], script: hb_script_t,
-                                   buffer: OpaquePointer) -> (Int32, Int32) {
+                                   buffer: OpaquePointer) -> PairDelta {
         guard let shaped = shape([a, b], font: font, features: features, script: script, buffer: buffer),
-              shaped.count == 2, shaped[0].glyph == glyphs.0, shaped[1].glyph == glyphs.1 else { return (excluded, 0) }
-        return (shaped[0].advance - advances.0, shaped[1].advance - advances.1)
+              shaped.count == 2, shaped[0].glyph == glyphs.0, shaped[1].glyph == glyphs.1 else {
+            return PairDelta(first: excluded, second: 0, secondOffset: 0)
+        }
+        let moved = shaped[0].offset != (0, 0) || shaped[1].offset.y != 0
+        return PairDelta(first: shaped[0].advance - advances.0, second: shaped[1].advance - advances.1,
+                         secondOffset: moved ? excluded : shaped[1].offset.x)
     }
 
     /// `scalars` shaped as `Shaper.shape` shapes a whole text left to right in `script`.
     private static func shape(_ scalars: [UInt32], font: OpaquePointer, features: [hb_feature_t], script: hb_script_t,
-                              buffer: OpaquePointer) -> [(glyph: UInt32, advance: Int32)]? {
+                              buffer: OpaquePointer) -> [(glyph: UInt32, advance: Int32, offset: (x: Int32, y: Int32))]? {
         hb_buffer_clear_contents(buffer)
         hb_buffer_add_utf32(buffer, scalars, Int32(scalars.count), 0, Int32(scalars.count))
         hb_buffer_set_flags(buffer, hb_buffer_flags_t(rawValue: HB_BUFFER_FLAG_BOT.rawValue | HB_BUFFER_FLAG_EOT.rawValue))
@@ -232,7 +276,9 @@ final class SimpleTextPlan: @unchecked Sendable {
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
               let positions = hb_buffer_get_glyph_positions(buffer, nil) else { return nil }
-        return (0..<Int(count)).map { (infos[$0].codepoint, positions[$0].x_advance) }
+        return (0..<Int(count)).map {
+            (infos[$0].codepoint, positions[$0].x_advance, (positions[$0].x_offset, positions[$0].y_offset))
+        }
     }
 
     /// The segment properties `Shaper.shape` gives a left-to-right buffer in `script` (invalid:

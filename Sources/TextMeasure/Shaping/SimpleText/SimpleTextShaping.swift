@@ -56,6 +56,19 @@ final class SimpleTextShaping: @unchecked Sendable {
     /// HarfBuzz's guess); nil when the text does not qualify (then it must be shaped).
     func measure(_ utf8: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, script: hb_script_t?,
                  hangingStart: Int) -> (units: Int, hanging: Int)? {
+        plan(for: utf8, range, script: script)?.measure(utf8, range, characters: characters, hangingStart: hangingStart)
+    }
+
+    /// The glyphs of `range` of `utf8` as `hb_shape` positions them for a left-to-right buffer in
+    /// `script` (nil: HarfBuzz's guess), in font units; nil when the text does not qualify.
+    func glyphs(_ utf8: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
+                script: hb_script_t?) -> [(glyph: UInt32, cluster: Int, advance: Int32, offset: Int32)]? {
+        plan(for: utf8, range, script: script)?.glyphs(utf8, range, characters: characters)
+    }
+
+    /// The plan that measures `range` of `utf8` in `script`: Latin when a character is Latin (or
+    /// the buffer is), else Common's; nil when a character is no candidate or the face not usable.
+    private func plan(for utf8: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, script: hb_script_t?) -> SimpleTextPlan? {
         guard isUsable, !range.isEmpty else { return nil }
         var hasLatin = false
         var index = range.lowerBound
@@ -67,14 +80,12 @@ final class SimpleTextShaping: @unchecked Sendable {
             if entry & Self.latinBit != 0 { hasLatin = true }
             index += length
         }
-        let slot: SimpleTextPlan.Slot
         switch script {
-        case nil: slot = hasLatin ? plan(HB_SCRIPT_LATIN) : plan(HB_SCRIPT_INVALID)
-        case HB_SCRIPT_LATIN?: slot = plan(HB_SCRIPT_LATIN)
-        case HB_SCRIPT_COMMON? where !hasLatin: slot = plan(HB_SCRIPT_COMMON)
+        case nil: return (hasLatin ? plan(HB_SCRIPT_LATIN) : plan(HB_SCRIPT_INVALID)).plan
+        case HB_SCRIPT_LATIN?: return plan(HB_SCRIPT_LATIN).plan
+        case HB_SCRIPT_COMMON? where !hasLatin: return plan(HB_SCRIPT_COMMON).plan
         default: return nil
         }
-        return slot.plan?.measure(utf8, range, characters: characters, hangingStart: hangingStart)
     }
 
     /// The plan for buffers of `script` (Latin, Common, or invalid for HarfBuzz's guess over
