@@ -35,7 +35,7 @@ BATCH = 100_000  # strings per iteration (Corpus.count)
 BASELINE = "bare hb_shape loop (baseline)"
 # name → (ratio shown, target text, check) ; ratio = benchmark p50 ÷ baseline p50
 TARGETS = {
-    "width(of:) uncached, single thread": ("≤ 1.30", lambda r: r <= 1.30),
+    "width(of:) uncached, single thread": ("≤ 0.15", lambda r: r <= 0.15),
     "width(of:) cold cache, single thread": ("≤ 1.30", lambda r: r <= 1.30),
     "widths(of:) batch, all cores, cold cache": ("< 1 (beats baseline)", lambda r: r < 1.0),
     "width(of:) warm cache lookup": ("≤ 0.10 (baseline ≥ 10×)", lambda r: r <= 0.10),
@@ -43,8 +43,10 @@ TARGETS = {
 
 # WrapBenchmarks (Benchmarks/WrapBenchmarks/WrapBenchmarks.swift): name → operations per iteration.
 PARAGRAPH_BASELINE = "prepare paragraph"
-PARAGRAPH = {PARAGRAPH_BASELINE: 10, "layout at a new width": 100, "lineCount at a new width": 100}
+PARAGRAPH_HARFBUZZ = "prepare paragraph, harfbuzz only"  # the same prepare, every segment shaped
+PARAGRAPH = {PARAGRAPH_BASELINE: 10, PARAGRAPH_HARFBUZZ: 10, "layout at a new width": 100, "lineCount at a new width": 100}
 PARAGRAPH_TARGET = ("< 1/20 of a prepare", lambda r: r < 1 / 20)
+PARAGRAPH_PATH_TARGET = ("prepare ≤ 0.4 × harfbuzz only", lambda r: r <= 0.4)
 CELLS_BASELINE = "bare hb_shape of the same 100k cells (baseline)"
 CELLS = [CELLS_BASELINE, "wrap 100k cells, cold cache", "wrap 100k cells, no cache", "wrap 100k cells, warm shared cache"]
 
@@ -57,7 +59,7 @@ PRODUCT = [PRODUCT_BASELINE, "fittingWidth, cold cache", "height(atWidth:), cold
 # ColumnBenchmarks (Benchmarks/ColumnBenchmarks/ColumnBenchmarks.swift): 50,000 rows × 6 columns.
 COLUMN_CELLS = 300_000
 COLUMN_BASELINE = "estimatedAverage (baseline)"
-COLUMN_TARGETS = {  # exact maxMeasured ≤ 3× estimatedAverage (SwiftDataTables: 6.4×)
+COLUMN_TARGETS = {  # exact maxMeasured ≤ 3× estimatedAverage (SwiftDataTables: 6.4×); "…, harfbuzz only": the path off
     "maxMeasured, cold cache": ("≤ 3", lambda r: r <= 3),
     "maxMeasured, warm cache": ("≤ 3", lambda r: r <= 3),
 }
@@ -131,8 +133,12 @@ if paragraph:
         p50, p99, mallocs, n = paragraph[name]
         per_op = p50 / ops
         ratio = per_op / base if base else float("nan")
-        target, check = ("", None) if name == PARAGRAPH_BASELINE else PARAGRAPH_TARGET
+        target, check = ("", None) if name in (PARAGRAPH_BASELINE, PARAGRAPH_HARFBUZZ) else PARAGRAPH_TARGET
         print(f"{name:<42} {per_op * 1e3:>10.2f} {p99 / ops * 1e3:>10.2f} {mallocs_text(mallocs, ops):>11} {ops:>9} {n:>5} {ratio:>7.3f}  {1 / ratio:>7.1f}  {target}{verdict(check if base else None, ratio)}")
+    if PARAGRAPH_BASELINE in paragraph and PARAGRAPH_HARFBUZZ in paragraph:
+        path_ratio = paragraph[PARAGRAPH_BASELINE][0] / paragraph[PARAGRAPH_HARFBUZZ][0]
+        target, check = PARAGRAPH_PATH_TARGET
+        print(f"\nprepare paragraph ÷ {PARAGRAPH_HARFBUZZ} = {path_ratio:.3f}  (target: {target}){verdict(check, path_ratio)}")
 
 # Long words: p50 per character against the 1k word's (linear: ≤ 2×); the 1M word under 1 s.
 long_words = [(name, chars) for name, chars in [

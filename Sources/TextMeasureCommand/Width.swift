@@ -13,22 +13,25 @@ extension TextMeasureCommand {
 
         @OptionGroup var font: FontOptions
 
-        @Option(help: "Shaping: 'full' (HarfBuzz, exact) or 'none' (nominal advances, faster).")
-        var shaping: Shaping = .full
+        @Option(help: ArgumentHelp(
+            "Shaping: 'auto' (exact: simple text summed without shaping where provably equal to HarfBuzz, the rest shaped), "
+                + "'harfbuzz' (exact: every line shaped), 'none' (nominal advances, not exact); 'full' is 'auto'."))
+        var shaping: Shaping = .auto
 
         @Flag(help: "Print JSON Lines: {\"text\": …, \"width\": …}.")
         var json = false
 
         enum Shaping: String, ExpressibleByArgument, CaseIterable {
-            case full, none
+            case auto, harfbuzz, none, full
         }
 
         func run() throws {
             let stack = try font.stack()
+            ShapingMode.current = shaping == .harfbuzz ? .harfbuzz : .auto
             var input = InputLines()
             while true {
                 let (lines, error) = input.next(4096)
-                let widths = shaping == .full ? stack.widths(of: lines) : lines.map(stack.nominalWidth(of:))
+                let widths = shaping == .none ? lines.map(stack.nominalWidth(of:)) : stack.widths(of: lines)
                 var output = ""
                 for (line, width) in zip(lines, widths) {
                     output += json ? "{\"text\":\(jsonString(line)),\"width\":\(width)}\n" : "\(width)\n"

@@ -129,6 +129,22 @@ import TextMeasure
         #expect(result.stdout == "{\"text\":\"\(text)\",\"width\":\(width)}\n")
     }
 
+    /// `--shaping auto` (the simple-text path where it applies) and `--shaping harfbuzz` print
+    /// hb-shape's widths for Noto Sans's Latin and Common fixtures (Scripts/golden-widths.py)
+    /// at 1000 px, one unit per px, alike.
+    @Test(arguments: ["auto", "harfbuzz"])
+    func shapingModesPrintHarfBuzzWidths(_ mode: String) throws {
+        let golden = Fixtures.goldenWidths.filter {
+            $0.fontFile == "NotoSans-Regular.ttf" && $0.features.isEmpty && ($0.label.hasPrefix("latn.") || $0.label.hasPrefix("zyyy."))
+                && !$0.text.contains("\n")
+        }
+        #expect(golden.count >= 15)
+        let path = try BundledFont.notoSans.path()
+        let input = golden.map { $0.text + "\n" }.joined()
+        let result = try run(["width", "--shaping", mode, "--font", path, "--size", "1000"], input: Array(input.utf8))
+        #expect(result.stdout == golden.map { "\($0.units * 1000 / $0.unitsPerEm)\n" }.joined())
+    }
+
     @Test func nominalShaping() throws {
         let result = try run(["width", "--shaping", "none", "--size", "10"], input: Array("office\n".utf8))
         #expect(result.stdout == "\(try FontStack.bundled(size: 10).nominalWidth(of: "office"))\n")

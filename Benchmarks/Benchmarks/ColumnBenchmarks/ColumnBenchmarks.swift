@@ -54,12 +54,18 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     for (name, strategy) in Fixtures.shapingStrategies {
-        Benchmark("\(name), cold cache", configuration: .init(maxIterations: 12)) { benchmark in
-            let cache = WidthCache(capacity: Fixtures.cacheCapacity)
-            withExtendedLifetime(cache) {
-                benchmark.startMeasurement()
-                blackHole(Fixtures.widths(strategy, cache: cache))
-                benchmark.stopMeasurement()
+        Benchmark("\(name), cold cache", configuration: .init(maxDuration: .seconds(12), maxIterations: 12)) { benchmark in
+            Fixtures.coldWidths(strategy, benchmark)
+        }
+        if name == "maxMeasured" {
+            // The same with every text shaped by HarfBuzz (ShapingMode.harfbuzz): the cost the
+            // simple-text path saves. The share of texts it measures is printed per column.
+            Benchmark("maxMeasured, cold cache, harfbuzz only",
+                      configuration: .init(maxDuration: .seconds(12), maxIterations: 12,
+                                           setup: { Fixtures.printSimpleTextShare() })) { benchmark in
+                ShapingMode.current = .harfbuzz
+                defer { ShapingMode.current = .auto }
+                Fixtures.coldWidths(strategy, benchmark)
             }
         }
         let fillCache: () -> Void = name == "maxMeasured" ? { _ = Fixtures.checked } : { _ = Fixtures.warmCache }
@@ -101,6 +107,29 @@ enum Fixtures {
     static let distinctTexts: [String] = columns.flatMap { column in
         var seen = Set<[UInt8]>()
         return rows.map { column.text($0) }.filter { seen.insert(Array($0.utf8)).inserted }
+    }
+
+    /// `strategy`'s widths with a fresh cache, made and dropped outside the measured region.
+    static func coldWidths(_ strategy: DataTableColumnWidthStrategy, _ benchmark: Benchmark) {
+        let cache = WidthCache(capacity: cacheCapacity)
+        withExtendedLifetime(cache) {
+            benchmark.startMeasurement()
+            blackHole(widths(strategy, cache: cache))
+            benchmark.stopMeasurement()
+        }
+    }
+
+    /// Prints the share of each column's distinct texts that the simple-text path measures.
+    static func printSimpleTextShare() {
+        var start = 0
+        let shares = columns.map { column -> String in
+            var seen = Set<[UInt8]>()
+            let count = rows.filter { seen.insert(Array(column.text($0).utf8)).inserted }.count
+            let texts = distinctTexts[start..<start + count]
+            start += count
+            return "\(column.title) \(100 * texts.filter(stack.takesSimpleTextPath).count / max(1, count)) %"
+        }
+        print("simple-text path, share of distinct texts per column: \(shares.joined(separator: ", "))")
     }
 
     /// Every distinct text of the table measured once.

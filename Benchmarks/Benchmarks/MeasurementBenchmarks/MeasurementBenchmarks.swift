@@ -46,14 +46,17 @@ let benchmarks: @Sendable () -> Void = {
 
     // 2. Baseline (1). The library's shaping path with no cache: per string an ASCII check,
     //    the thread's reused buffer, hb_shape, and the units → points conversion.
-    Benchmark("width(of:) uncached, single thread") { benchmark in
-        let font = Fixtures.font
-        let strings = Fixtures.strings
-        var total = 0.0
-        for string in strings {
-            total += font.width(of: string, cache: nil)
-        }
-        blackHole(total)
+    Benchmark("width(of:) uncached, single thread") { _ in
+        blackHole(Fixtures.uncachedWidthSum())
+    }
+
+    // 2b. Baseline (1). The same with the simple-text path off (ShapingMode.harfbuzz): every
+    //     string shaped, as (2) did before the path. The share of strings the path measures is printed.
+    Benchmark("width(of:) uncached, harfbuzz only",
+              configuration: .init(setup: { Fixtures.printSimpleTextShare() })) { _ in
+        ShapingMode.current = .harfbuzz
+        defer { ShapingMode.current = .auto }
+        blackHole(Fixtures.uncachedWidthSum())
     }
 
     // 3. Baseline (1). Every string a miss: shape as in (2) plus hashing the key, one failed
@@ -140,6 +143,20 @@ enum Fixtures {
                      "warm cache does not hold the whole corpus: \(checked)")
         return cache
     }()
+
+    /// The widths of the corpus summed, each measured with no cache.
+    static func uncachedWidthSum() -> Double {
+        var total = 0.0
+        for string in strings {
+            total += font.width(of: string, cache: nil)
+        }
+        return total
+    }
+
+    static func printSimpleTextShare() {
+        let simple = strings.filter(font.stack.takesSimpleTextPath).count
+        print("simple-text path: \(simple) of \(strings.count) strings (\(100 * simple / strings.count) %)")
+    }
 
     /// The baseline and `width(of:)` must give the same widths, or the comparison is meaningless.
     static func checkBaselineAgreesWithLibrary() {

@@ -46,11 +46,14 @@ let benchmarks: @Sendable () -> Void = {
     // The baseline of the paragraph group: split at the break opportunities (ICU) and shape every
     // segment with fallback, no cache.
     Benchmark("prepare paragraph") { _ in
-        let stack = Fixtures.stack
-        let text = Paragraph.text
-        for _ in 0..<Paragraph.prepares {
-            blackHole(stack.prepare(text, cache: nil))
-        }
+        Paragraph.prepareAll()
+    }
+
+    // The same prepare with the simple-text path off (ShapingMode.harfbuzz): every segment shaped.
+    Benchmark("prepare paragraph, harfbuzz only") { _ in
+        ShapingMode.current = .harfbuzz
+        defer { ShapingMode.current = .auto }
+        Paragraph.prepareAll()
     }
 
     // Greedy fill over the segment widths at each width of Paragraph.widths in turn (no two
@@ -248,6 +251,13 @@ enum Fixtures {
 enum Paragraph {
     /// Prepares per iteration of "prepare paragraph".
     static let prepares = 10
+
+    /// `prepares` prepares of the paragraph with no cache (every segment measured).
+    static func prepareAll() {
+        for _ in 0..<prepares {
+            blackHole(Fixtures.stack.prepare(text, cache: nil))
+        }
+    }
 
     /// Widths in points, 100 + 7.3·k mod 300 for k = 0..<100: 100 distinct widths in 100…400,
     /// consecutive ones 7.3 points apart (or wrapped around).

@@ -71,8 +71,10 @@ struct Measurer {
     let stack: FontStack
     let repetitions: Int
 
-    /// Every shaped width of every column: truth[c][r] = `stack.width(of: rows[r][c])`.
-    func truth(of dataset: Dataset) -> [[Double]] {
+    /// Every shaped width of every column: truth[c][r] = `stack.width(of: rows[r][c])`, measured in `mode`.
+    func truth(of dataset: Dataset, mode: ShapingMode = .auto) -> [[Double]] {
+        ShapingMode.current = mode
+        defer { ShapingMode.current = .auto }
         let cache = WidthCache(capacity: 1_000_000)
         return dataset.titles.indices.map { column in
             let widths = stack.widths(of: dataset.rows.map { $0[column] }, cache: cache)

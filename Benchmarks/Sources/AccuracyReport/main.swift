@@ -55,6 +55,15 @@ var results: [DatasetResults] = []
 for dataset in Dataset.all() {
     log("\(dataset.file): \(dataset.rows.count) rows × \(dataset.titles.count) columns")
     let truth = measurer.truth(of: dataset)
+    // The simple-text path must not change a width: every cell measured again by hb_shape alone.
+    let shaped = measurer.truth(of: dataset, mode: .harfbuzz)
+    let changed = zip(truth, shaped).reduce(0) { count, columns in count + zip(columns.0, columns.1).filter { $0 != $1 }.count }
+    require(changed == 0, "\(dataset.file): \(changed) widths differ between ShapingMode.auto and .harfbuzz")
+    let shares = dataset.titles.indices.map { column in
+        let texts = Set(dataset.rows.map { $0[column] })
+        return "\(dataset.titles[column]) \(Report.percent(Double(texts.filter(stack.takesSimpleTextPath).count) / Double(max(1, texts.count)) * 100))"
+    }
+    log("  every width equal with --shaping harfbuzz; distinct texts measured without shaping: \(shares.joined(separator: ", "))")
     let tables = NamedStrategy.all.map { strategy in
         let table = measurer.run(strategy, on: dataset, truth: truth, timed: true)
         log("  \(strategy.name): \(Report.percent(table.truncatedPercent)) truncated, \(Report.decimalTime(table.milliseconds)) ms")

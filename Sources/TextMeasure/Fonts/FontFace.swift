@@ -27,6 +27,8 @@ final class FontFace: @unchecked Sendable {
     let asciiAdvances: [Int32]
     /// Metrics in font units (see `FontMetrics`).
     let unscaledMetrics: FontMetrics
+    /// What text the face measures without shaping, per feature settings, built on first use.
+    let simpleText = SimpleTextAnalyses()
 
     let blob: OpaquePointer
     let face: OpaquePointer

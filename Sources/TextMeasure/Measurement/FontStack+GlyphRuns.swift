@@ -9,17 +9,23 @@ extension FontStack {
     ///
     /// To draw a line of a wrapped text, pass the line's text and the direction of the whole
     /// text (`TextDirection.resolved(for:)`), which `prepare(_:direction:tabInterval:cache:)`
-    /// measured its lines with. O(length).
+    /// measured its lines with. O(length). In `ShapingMode.auto`, simple text (see the article
+    /// "Measuring text") gets HarfBuzz's glyphs and positions without `hb_shape`.
     public func glyphRuns(of text: String, direction: TextDirection = .auto) -> [GlyphRun] {
+        glyphRuns(of: text, direction: direction, mode: .current)
+    }
+
+    /// `glyphRuns(of:direction:)` shaped as `mode` says (for comparing the two modes).
+    package func glyphRuns(of text: String, direction: TextDirection, mode: ShapingMode) -> [GlyphRun] {
         guard !text.isEmpty else { return [] }
         var bytes = text
         var fonts: [Int: Font] = [:]  // `font(at:)` takes the interning lock
         return bytes.withUTF8 { utf8 in
             if let run = Itemizer.primaryRun(utf8, in: fontSet, direction: direction) {
-                return [glyphRun(utf8, run, of: text, fonts: &fonts)]
+                return [glyphRun(utf8, run, of: text, mode: mode, fonts: &fonts)]
             }
             return Self.visualOrder(Itemizer.runs(of: text, in: fontSet, direction: direction)).map { run in
-                glyphRun(utf8, run, of: text, fonts: &fonts)
+                glyphRun(utf8, run, of: text, mode: mode, fonts: &fonts)
             }
         }
     }
@@ -48,28 +54,42 @@ extension FontStack {
 
     private static func visualOrder(_ runs: [ShapingRun]) -> [ShapingRun] { visualOrder(runs) { $0.level } }
 
-    /// `run` shaped as `Shaper.measure` shapes it.
-    private func glyphRun(_ utf8: UnsafeBufferPointer<UInt8>, _ run: ShapingRun, of text: String,
+    /// `run` shaped as `Shaper.measure` shapes it: in `ShapingMode.auto`, without `hb_shape`
+    /// when the simple-text analysis of its face gives HarfBuzz's glyphs and positions (stacks
+    /// without a language, as `Shaper.advance`).
+    private func glyphRun(_ utf8: UnsafeBufferPointer<UInt8>, _ run: ShapingRun, of text: String, mode: ShapingMode,
                           fonts: inout [Int: Font]) -> GlyphRun {
         let face = fontSet.face(run.faceIndex)
-        let buffer = Shaper.shape(utf8, run.utf8Range, in: fontSet, font: run.faceIndex,
-                                  level: run.level, script: run.bufferScript)
         let scale = size / Double(face.unitsPerEm)
-        var count: UInt32 = 0
-        let infos = hb_buffer_get_glyph_infos(buffer, &count)
-        let positions = hb_buffer_get_glyph_positions(buffer, nil)
         var glyphs: [PositionedGlyph] = []
-        glyphs.reserveCapacity(Int(count))
         var pen = 0
-        for index in 0..<Int(count) {
-            let (info, position) = (infos![index], positions![index])
-            glyphs.append(PositionedGlyph(
-                id: info.codepoint,
-                cluster: Int(info.cluster) - run.utf8Range.lowerBound,
-                x: Double(pen + Int(position.x_offset)) * scale,
-                y: Double(-position.y_offset) * scale,
-                advance: Double(position.x_advance) * scale))
-            pen += Int(position.x_advance)
+        if mode == .auto, run.level == 0, fontSet.language == nil,
+           let simple = face.simpleText.shaping(of: face, features: fontSet.featureSettings(run.faceIndex))
+               .glyphs(utf8, run.utf8Range, script: run.bufferScript) {
+            glyphs.reserveCapacity(simple.count)
+            for glyph in simple {
+                glyphs.append(PositionedGlyph(id: glyph.glyph, cluster: glyph.cluster - run.utf8Range.lowerBound,
+                                              x: Double(pen + Int(glyph.offset)) * scale, y: 0,
+                                              advance: Double(glyph.advance) * scale))
+                pen += Int(glyph.advance)
+            }
+        } else {
+            let buffer = Shaper.shape(utf8, run.utf8Range, in: fontSet, font: run.faceIndex,
+                                      level: run.level, script: run.bufferScript)
+            var count: UInt32 = 0
+            let infos = hb_buffer_get_glyph_infos(buffer, &count)
+            let positions = hb_buffer_get_glyph_positions(buffer, nil)
+            glyphs.reserveCapacity(Int(count))
+            for index in 0..<Int(count) {
+                let (info, position) = (infos![index], positions![index])
+                glyphs.append(PositionedGlyph(
+                    id: info.codepoint,
+                    cluster: Int(info.cluster) - run.utf8Range.lowerBound,
+                    x: Double(pen + Int(position.x_offset)) * scale,
+                    y: Double(-position.y_offset) * scale,
+                    advance: Double(position.x_advance) * scale))
+                pen += Int(position.x_advance)
+            }
         }
         let utf8View = text.utf8
         let range = utf8View.index(utf8View.startIndex, offsetBy: run.utf8Range.lowerBound)

@@ -10,20 +10,20 @@ enum Shaper {
     /// The exact shaped width of `text` in primary font units, the part of it that its hanging
     /// whitespace takes, and the faces that shaped it. `previous` is the face of the text before
     /// it, when it is part of a longer text (see `Itemizer.runs`); `direction` is the paragraph
-    /// direction its bidi levels are resolved in. O(length).
+    /// direction its bidi levels are resolved in; `mode` whether simple runs are summed or shaped. O(length).
     static func measure(of text: String, in set: FontSet, previous: Int? = nil,
-                        direction: TextDirection = .auto) -> ShapedWidth {
+                        direction: TextDirection = .auto, mode: ShapingMode = .current) -> ShapedWidth {
         var bytes = text
         return bytes.withUTF8 { utf8 in
             let hangingStart = HangingWhitespace.start(in: utf8)
             if let run = Itemizer.primaryRun(utf8, in: set, direction: direction),
                (previous ?? 0) == 0 || !Itemizer.startsWithCommon(text) {
-                let (units, hanging) = advance(utf8, run, in: set, hangingStart: hangingStart)
+                let (units, hanging) = advance(utf8, run, in: set, hangingStart: hangingStart, mode: mode)
                 return ShapedWidth(units: Double(units), hangingUnits: Double(hanging), faces: FaceMask(0), lastFace: 0)
             }
             var measured = ShapedWidth(units: 0, hangingUnits: 0, faces: FaceMask(), lastFace: previous ?? 0)
             for run in Itemizer.runs(of: text, in: set, previous: previous, direction: direction) {
-                let (units, hanging) = advance(utf8, run, in: set, hangingStart: hangingStart)
+                let (units, hanging) = advance(utf8, run, in: set, hangingStart: hangingStart, mode: mode)
                 measured.units += set.toPrimaryUnits(units, from: run.faceIndex)
                 measured.hangingUnits += set.toPrimaryUnits(hanging, from: run.faceIndex)
                 if run.utf8Range.lowerBound < hangingStart { measured.faces.insert(run.faceIndex) }
@@ -64,8 +64,8 @@ enum Shaper {
     }
 
     #if DEBUG
-    /// Counts the UTF-8 bytes this task shapes (debug builds only): tests bound the shaping
-    /// work of an algorithm with it, where a timing would be noise.
+    /// Counts the UTF-8 bytes this task shapes, or measures by the simple-text path (debug builds
+    /// only): tests bound the measuring work of an algorithm with it, where a timing would be noise.
     final class Probe: @unchecked Sendable {
         private(set) var bytes = 0
         func count(_ bytes: Int) { self.bytes += bytes }
@@ -74,11 +74,24 @@ enum Shaper {
     @TaskLocal static var probe: Probe?
     #endif
 
-    /// `advance` of a run, shaped in its direction and script.
+    /// `advance` of a run of `set`, shaped in its direction and script; or, in `ShapingMode.auto`,
+    /// summed without shaping when the simple-text analysis of its face proves the sum equal
+    /// (see `SimpleTextPlan`). A stack with a language keeps HarfBuzz: the analysis is made for
+    /// the language-neutral plan.
     static func advance(_ utf8: UnsafeBufferPointer<UInt8>, _ run: ShapingRun, in set: FontSet,
-                        hangingStart: Int = .max) -> (units: Int, hanging: Int) {
-        advance(utf8, run.utf8Range, in: set, font: run.faceIndex, level: run.level, script: run.bufferScript,
-                hangingStart: hangingStart)
+                        hangingStart: Int = .max, mode: ShapingMode = .current) -> (units: Int, hanging: Int) {
+        if mode == .auto, run.level == 0, set.language == nil {
+            let face = set.face(run.faceIndex)
+            if let sum = face.simpleText.shaping(of: face, features: set.featureSettings(run.faceIndex))
+                .measure(utf8, run.utf8Range, script: run.bufferScript, hangingStart: hangingStart) {
+                #if DEBUG
+                probe?.count(run.utf8Range.count)  // measured, if not shaped: the work tests bound
+                #endif
+                return sum
+            }
+        }
+        return advance(utf8, run.utf8Range, in: set, font: run.faceIndex, level: run.level, script: run.bufferScript,
+                       hangingStart: hangingStart)
     }
 
     /// Sum of the `x_advance`s, in font units, of `range` of `utf8` shaped with font `index` of
