@@ -17,11 +17,11 @@ let package = Package(
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.0"),
     ],
     targets: [
-        // HarfBuzz, hb-ot, hb-ft, FreeType and fontconfig through one shim header.
+        // HarfBuzz, hb-ot, hb-ft, hb-subset, FreeType and fontconfig through one shim header.
         .systemLibrary(
             name: "CHarfBuzz",
             path: "Sources/CHarfBuzz",
-            pkgConfig: "harfbuzz",
+            pkgConfig: "harfbuzz-subset",  // HarfBuzz with its subsetter (HTML pages embed font subsets)
             providers: [
                 .apt(["libharfbuzz-dev", "libfreetype-dev", "libfontconfig-dev"]),
                 .brew(["harfbuzz", "freetype", "fontconfig"]),

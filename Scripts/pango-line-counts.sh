@@ -11,13 +11,9 @@
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-
-check=0
-case "${1:-}" in
-    "") ;;
-    --check) check=1 ;;
-    *) echo "usage: $0 [--check]" >&2; exit 2 ;;
-esac
+# shellcheck source=Scripts/golden-output.sh
+source Scripts/golden-output.sh
+check="$(check_argument "$0" "$@")"
 
 SIZE=16
 FONTS=Fonts
@@ -43,15 +39,4 @@ gcc -std=c11 -O2 -Wall -Wextra -o "$tmp/pango-line-counts" Scripts/pango-line-co
     "$tmp/pango-line-counts" "$FONTS" "$PARAGRAPHS" "$SIZE"
 } > "$tmp/out.tsv"
 
-if [ "$check" = 1 ]; then
-    if cmp -s "$tmp/out.tsv" "$OUTPUT"; then
-        echo "$OUTPUT is up to date"
-    else
-        diff -u "$OUTPUT" "$tmp/out.tsv" | head -40 >&2 || true
-        echo "$OUTPUT differs from a fresh run" >&2
-        exit 1
-    fi
-else
-    cp "$tmp/out.tsv" "$OUTPUT"
-    echo "wrote $OUTPUT ($(grep -vc '^#' "$OUTPUT") rows)"
-fi
+finish_golden "$tmp/out.tsv" "$OUTPUT" "$check"

@@ -1,5 +1,6 @@
 import ArgumentParser
 import DataTables
+import TextMeasure
 
 extension TextMeasureCommand {
     struct Columns: ParsableCommand {

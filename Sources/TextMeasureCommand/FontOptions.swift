@@ -13,30 +13,60 @@ struct FontOptions: ParsableArguments {
         valueName: "n"))
     var faceIndices: [Int] = []
 
+    @Option(name: .customLong("family"), help: ArgumentHelp(
+        "Installed font families, resolved by fontconfig as Pango resolves them (\"Inter, sans-serif\"); repeat or separate with commas.",
+        valueName: "names"))
+    var familyLists: [String] = []
+
+    @Option(name: .customLong("lang"), help: ArgumentHelp(
+        "The text's language, a BCP 47 tag (ja, zh-Hant, ko): it picks the font for Han characters and the font's local forms.",
+        valueName: "tag"))
+    var language: String?
+
+    @Option(name: .customLong("fallback"), help: ArgumentHelp(
+        "Where text no font of the stack covers goes: none (.notdef; the same numbers everywhere) or system (the installed fonts, through fontconfig).",
+        valueName: "none|system"))
+    var fallback: FallbackChoice = .none
+
     @Option(help: ArgumentHelp("Font size in px.", valueName: "px"))
     var size: Double = 14
 
     @Option(help: ArgumentHelp("OpenType features, comma-separated (e.g. -liga,tnum).", valueName: "list"))
     var features: String?
 
+    enum FallbackChoice: String, ExpressibleByArgument, CaseIterable {
+        case none, system
+    }
+
+    /// The families of every `--family`, in order.
+    var families: [String] {
+        familyLists.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+
     func validate() throws {
         try LengthOption.check(size, "--size", positive: true)
         if faceIndices.count > 1, faceIndices.count != fontPaths.count {
             throw ValidationError("give one --face-index for all fonts or one per --font (\(fontPaths.count) fonts, \(faceIndices.count) indices)")
         }
+        if !familyLists.isEmpty, families.isEmpty { throw ValidationError("--family needs a family name") }
+        if !families.isEmpty, !fontPaths.isEmpty { throw ValidationError("give --font or --family, not both") }
     }
 
     /// The stack the options describe.
     func stack() throws -> FontStack {
         let features = try (self.features ?? "").split(separator: ",").map { try FontFeature(String($0)) }
+        let fallback: FontFallback = self.fallback == .system ? .system : .none
+        if !families.isEmpty {
+            return try FontStack(families: families, size: size, features: features, language: language, fallback: fallback)
+        }
         if fontPaths.isEmpty {
             let bundled = try FontStack.bundled(size: size)
-            return try FontStack(bundled.fonts.map { $0.withFeatures(features) })
+            return try FontStack(bundled.fonts.map { $0.withFeatures(features) }, language: language, fallback: fallback)
         }
         let fonts = try fontPaths.enumerated().map { position, path in
             let index = faceIndices.count > 1 ? faceIndices[position] : (faceIndices.first ?? 0)
             return try Font(path: path, faceIndex: index, size: size, features: features)
         }
-        return try FontStack(fonts)
+        return try FontStack(fonts, language: language, fallback: fallback)
     }
 }

@@ -7,7 +7,7 @@ import TableRendering
 extension TextMeasureCommand {
     struct Render: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Draw a CSV table to a PNG, PDF or SVG file.",
+            abstract: "Draw a CSV table to a PNG, PDF, SVG or HTML file.",
             discussion: """
                 The table is laid out as 'textmeasure rows' lays it out (the same options) and \
                 drawn in --style with the glyphs that measured it: a text measured to fit is \
@@ -16,8 +16,16 @@ extension TextMeasureCommand {
                 PNG: the table at --scale pixels a point, transparent outside the style's chrome. \
                 SVG: the table in points. PDF: pages of --page (a4, letter or WxH in points, \
                 --landscape to turn them), --margin points inside each edge, the header at the \
-                top of every page; rows are never split; a table wider than the page is scaled \
-                down to fit, and stays vector; the text can be copied.
+                top of every page; a row that fits on a page is never split, a taller one is split \
+                between its lines; a table wider than the page is scaled down to fit, and stays \
+                vector; the text can be copied.
+
+                HTML: a page whose browser only draws: a fixed table layout with the measured \
+                column widths and row heights, each line of text at the library's breaks, in the \
+                fonts that measured it (--fonts: embedded as subsets, or url:PREFIX to load each \
+                font file from PREFIX followed by its name). Past --virtualize-after rows, the page \
+                keeps only the rows near the viewport in the DOM, and their markup goes to \
+                OUT.rows.json beside it.
 
                 The file is written whole or not at all (a temporary file renamed over it).
                 """)
@@ -25,7 +33,7 @@ extension TextMeasureCommand {
         @OptionGroup var options: TableOptions
         @OptionGroup var rowOptions: RowOptions
 
-        @Option(name: .shortAndLong, help: ArgumentHelp("The file to write: .png, .pdf or .svg.", valueName: "path"))
+        @Option(name: .shortAndLong, help: ArgumentHelp("The file to write: .png, .pdf, .svg or .html.", valueName: "path"))
         var output: String
 
         @Option(help: "The table style: plain, bordered, striped or grid.")
@@ -42,6 +50,16 @@ extension TextMeasureCommand {
 
         @Option(help: ArgumentHelp("PDF margins in points on every side.", valueName: "pt"))
         var margin = 36.0
+
+        @Option(help: ArgumentHelp("HTML fonts: embed (subsets in the page) or url:PREFIX (PREFIX + each font file's name).",
+                                   valueName: "embed|url:PREFIX"))
+        var fonts = "embed"
+
+        @Option(help: ArgumentHelp("HTML: past this many rows, keep only the rows near the viewport in the page.", valueName: "rows"))
+        var virtualizeAfter: Int?
+
+        @Option(help: ArgumentHelp("HTML: rows kept in the page above and below the viewport when virtualised.", valueName: "rows"))
+        var prefetch = 10
 
         @Option(name: .customLong("align"), parsing: .singleValue,
                 help: ArgumentHelp("A column's alignment, by title: leading, center or trailing (repeatable).",
@@ -67,6 +85,27 @@ extension TextMeasureCommand {
             _ = try pageSize()
             guard scale > 0, scale <= 64 else { throw ValidationError("--scale must be above 0 and at most 64, not \(scale)") }
             try LengthOption.check(margin, "--margin")
+            _ = try fontSource()
+            if let virtualizeAfter, virtualizeAfter < 0 { throw ValidationError("--virtualize-after must be 0 or more, not \(virtualizeAfter)") }
+            guard prefetch >= 0 else { throw ValidationError("--prefetch must be 0 or more, not \(prefetch)") }
+        }
+
+        /// `--fonts`.
+        func fontSource() throws -> HTMLOptions.Fonts {
+            if fonts == "embed" { return .embedded }
+            if fonts.hasPrefix("url:") { return .url(prefix: String(fonts.dropFirst(4))) }
+            throw ValidationError("--fonts must be embed or url:PREFIX, not '\(fonts)'")
+        }
+
+        /// The HTML options: the row data beside the page, named after it.
+        func htmlOptions() throws -> (options: HTMLOptions, rowDataPath: String) {
+            let name = output.split(separator: "/").last.map(String.init) ?? output
+            let stem = name.lastIndex(of: ".").map { String(name[..<$0]) } ?? name
+            let rowData = stem + ".rows.json"
+            let folder = output.contains("/") ? String(output[...output.lastIndex(of: "/")!]) : ""
+            let options = HTMLOptions(fonts: try fontSource(), title: name, virtualizedRowCount: virtualizeAfter,
+                                      prefetchRows: prefetch, rowDataURL: rowData)
+            return (options, folder + rowData)
         }
 
         func format() throws -> DrawingFormat {
@@ -121,6 +160,11 @@ extension TextMeasureCommand {
             case .pdf:
                 let pages = try layout.pages(style: style, page: try pageSize(), margins: EdgeInsets(margin), alignments: alignments)
                 bytes = try Drawing.pdfData(pages: pages)
+            case .html:
+                let (options, rowDataPath) = try htmlOptions()
+                let table = try layout.html(style: style, alignments: alignments, options: options)
+                if let rowData = table.rowData { try writeAtomically(Array(rowData.utf8), to: rowDataPath) }
+                bytes = Array(table.html.utf8)
             }
             try writeAtomically(bytes, to: output)
         }

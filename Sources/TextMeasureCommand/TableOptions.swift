@@ -73,7 +73,7 @@ struct TableOptions: ParsableArguments {
         var configuration = DataTableConfiguration(font: try font.stack())
         if let headerFont {
             let header = try Font(path: headerFont, size: font.size)
-            configuration.headerFont = try FontStack([header] + configuration.font.fonts)
+            configuration.headerFont = configuration.font.prepending(header)
         }
         configuration.columnWidthMode = try ColumnWidthArguments.mode(mode, strategy: strategy)
         configuration.minColumnWidth = min

@@ -20,11 +20,16 @@ import TextMeasure
     /// both outputs are read on threads of their own, so no amount of any blocks the others; a
     /// command still running after `timeLimit` seconds is stopped and the test fails. With
     /// `terminalStderr`, standard error is a pseudo-terminal (what a progress bar needs).
-    func run(_ arguments: [String], input: [UInt8], terminalStderr: Bool = false, timeLimit: Double = 120) throws -> Result {
+    /// `environment` adds to (or replaces in) this process's environment.
+    func run(_ arguments: [String], input: [UInt8], terminalStderr: Bool = false, timeLimit: Double = 120,
+             environment: [String: String] = [:]) throws -> Result {
         _ = Self.pipeWritesFailInsteadOfKilling
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.executable)
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
         process.standardInput = stdin
         process.standardOutput = stdout

@@ -71,4 +71,28 @@ import Testing
         #expect(results.withLock { $0 }.count == 4)
         #expect(results.withLock { $0 }.allSatisfy { $0 == expected })
     }
+
+    /// Eight threads measure through two fresh family stacks of the private configuration at
+    /// once, one with system fallback: faces load lazily and fallback fonts are found while
+    /// other threads measure, and every width equals the one a stack made afterwards gives on
+    /// one thread.
+    @Test func familyStacksLoadFacesAndFallBackOnManyThreads() throws {
+        let configuration = try FamilyStackTests.configuration.get()
+        let texts = ["骨頭 and שלום", "مرحبا ภาษาไทย", "鬱 憂 Ελληνικά", "\u{13000} x", "Latin only"]
+        func stacks(_ tag: String) throws -> [FontStack] {
+            [try FontStack(families: ["Noto Sans"], size: 16, language: tag, configuration: configuration),
+             try FontStack([Fixtures.bundled("NotoSans-Regular.ttf", size: 16)], language: tag, fallback: .fonts(of: configuration))]
+        }
+        let shared = try stacks("en-x-threads")
+        let widths = Lock([[Double]](repeating: [], count: 8))
+        DispatchQueue.concurrentPerform(iterations: 8) { thread in
+            let measured = shared.flatMap { stack in texts.indices.map { stack.width(of: texts[($0 + thread) % texts.count], cache: nil) } }
+            widths.withLock { $0[thread] = measured }
+        }
+        let fresh = try stacks("en-x-threads-after")
+        for thread in 0..<8 {
+            let expected = fresh.flatMap { stack in texts.indices.map { stack.width(of: texts[($0 + thread) % texts.count], cache: nil) } }
+            #expect(widths.withLock { $0[thread] } == expected)
+        }
+    }
 }

@@ -76,7 +76,7 @@ let benchmarks: @Sendable () -> Void = {
     // measuring put there): the display lists of the pages (lines laid out, shaped into glyph runs)…
     Benchmark("display lists from a measured layout, TextMeasure",
               configuration: .init(setup: { Stage.shared.measure() }, teardown: { Stage.shared.drop() })) { _ in
-        blackHole(try! Fixtures.table.pages(of: Stage.shared.layouts[chunks.next()]))
+        blackHole(Array(try! Fixtures.table.pages(of: Stage.shared.layouts[chunks.next()])))
     }
     // … and Cairo replaying them.
     Benchmark("PDF from display lists, TextMeasure",
@@ -107,7 +107,8 @@ final class ChunkCounter: @unchecked Sendable {
 }
 
 enum Fixtures {
-    /// PNG: pages 0, 10, 20, … of each table are drawn (all of them are laid out), on both sides.
+    /// PNG: pages 0, 10, 20, … of each table are drawn, on both sides (every row is measured and
+    /// paginated; only the pages drawn are made into display lists, as Pango draws only their layouts).
     static let pngEvery = 10
     static let page = PageSize.a4
     static let margin = 36.0
@@ -116,7 +117,7 @@ enum Fixtures {
     static let pango = PangoTable(table)
 
     /// The PNGs of every `pngEvery`-th page at 1×: their total size in bytes.
-    static func pngData(_ pages: [Drawing]) throws -> Int {
+    static func pngData<Pages: RandomAccessCollection<Drawing>>(_ pages: Pages) throws -> Int where Pages.Index == Int {
         try stride(from: 0, to: pages.count, by: pngEvery).reduce(0) { $0 + (try pages[$1].pngData(scale: 1)).count }
     }
 
@@ -143,12 +144,17 @@ enum Fixtures {
         }
         let cache = WidthCache(capacity: 1_000_000)
         var layout: DataTableLayout<PackageRow>!
-        var pages: [Drawing] = []
+        var pageCount = 0
+        var pages: [Drawing] = []  // the pages drawn, as display lists first, to time that phase apart
         var bytes = 0
         let measuring = clock.measure { layout = table.measured(chunk: nil, cache: cache) }
-        let listing = clock.measure { pages = try! table.pages(of: layout) }
+        let listing = clock.measure {
+            let all = try! table.pages(of: layout)
+            pageCount = all.count
+            pages = output == .pdf ? Array(all) : stride(from: 0, to: all.count, by: pngEvery).map { all[$0] }
+        }
         let drawing = clock.measure {
-            bytes = output == .pdf ? try! Drawing.pdfData(pages: pages).count : try! pngData(pages)
+            bytes = output == .pdf ? try! Drawing.pdfData(pages: pages).count : try! pages.reduce(0) { $0 + (try $1.pngData(scale: 1)).count }
         }
         var measured = PCBResult(), drawn = PCBResult()
         let pangoMeasuring = clock.measure { measured = pango.render(PCB_MEASURE, chunk: nil) }
@@ -158,11 +164,11 @@ enum Fixtures {
               + "\(milliseconds(measuring)), display lists \(milliseconds(listing)), Cairo \(milliseconds(drawing))), "
               + "Pango + Cairo \(milliseconds(pangoDrawing)) ms (measure only: \(milliseconds(pangoMeasuring)))")
         let rowsHeight = layout.contentHeight - layout.configuration.headerHeight
-        print("whole table once, \(name): pages TextMeasure \(pages.count), Pango \(drawn.pages); rows' height TextMeasure "
+        print("whole table once, \(name): pages TextMeasure \(pageCount), Pango \(drawn.pages); rows' height TextMeasure "
               + String(format: "%.1f pt, Pango %.1f pt; ", rowsHeight, measured.content_height)
               + "bytes TextMeasure \(bytes), Pango \(drawn.bytes); column widths \(table.widths)")
-        require(abs(Double(pages.count - drawn.pages)) <= 0.01 * Double(pages.count),
-                "the two sides paginate differently: \(pages.count) and \(drawn.pages) pages")
+        require(abs(Double(pageCount - drawn.pages)) <= 0.01 * Double(pageCount),
+                "the two sides paginate differently: \(pageCount) and \(drawn.pages) pages")
     }
 }
 
@@ -213,7 +219,7 @@ final class Table: Sendable {
     }
 
     /// The table's A4 pages (every row measured first).
-    func pages(of layout: DataTableLayout<PackageRow>) throws -> [Drawing] {
+    func pages(of layout: DataTableLayout<PackageRow>) throws -> TablePages {
         try layout.pages(style: .plain, page: Fixtures.page, margins: EdgeInsets(Fixtures.margin))
     }
 }
@@ -278,7 +284,7 @@ final class Stage: @unchecked Sendable {  // set up and read by one benchmark at
 
     func drawLists() {
         measure()
-        pages = layouts.map { try! Fixtures.table.pages(of: $0) }
+        pages = layouts.map { Array(try! Fixtures.table.pages(of: $0)) }
     }
 
     func drop() { (layouts, pages) = ([], []) }

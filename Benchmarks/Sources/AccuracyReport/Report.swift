@@ -26,6 +26,13 @@ struct Report {
     let repetitions: Int
     let runSeconds: Double
     let datasets: [DatasetResults]
+    /// How the stack was made, as code: `FontStack.bundled(size: 14)`, or with system fallback.
+    let stackName: String
+    /// Which fonts a `.notdef` cell's character is missing from: "no bundled font" or "no installed font".
+    let noFont: String
+
+    /// The chart's file name, beside the Markdown.
+    var chartFile: String { noFont == "no bundled font" ? "accuracy.svg" : "accuracy-system.svg" }
 
     static let exact = "maxMeasured"
     static let estimate = "estimatedAverage(7)"
@@ -36,7 +43,7 @@ struct Report {
         var lines: [String] = [
             "# Column widths: estimates against shaped widths",
             "",
-            "Made by `Benchmarks/accuracy.sh` on \(date) in \(Self.decimal(runSeconds, 0)) s; the chart is [accuracy.svg](accuracy.svg).",
+            "Made by `Benchmarks/accuracy.sh` on \(date) in \(Self.decimal(runSeconds, 0)) s; the chart is [\(chartFile)](\(chartFile)).",
             "",
             "Machine: \(machine.description); load average \(loadBefore) before and \(loadAfter) after the run.",
             "",
@@ -68,7 +75,7 @@ struct Report {
     private var definitions: [String] {
         [
             "Every strategy of `DataTableColumnWidthStrategy` computes the content width of every column of three tables",
-            "(`Benchmarks/Data`), one column at a time, with `FontStack.bundled(size: 14)` and SwiftDataTables' defaults",
+            "(`Benchmarks/Data`), one column at a time, with `\(stackName)` and SwiftDataTables' defaults",
             "(8 px padding each side, 70 px minimum, no maximum, 20 px sort indicator, no scale to fill). Each cell's true width is",
             "its exact shaped width (`width(of:)`, HarfBuzz, same font stack).",
             "",
@@ -145,7 +152,7 @@ struct Report {
         var lines = [
             "Cells truncated when a table holds one script's rows of `\(multilingual.dataset.file)` (7 columns; "
                 + "\(Self.grouped(multilingual.uncoveredCells)) of its \(Self.grouped(multilingual.dataset.cellCount)) cells hold a "
-                + "character no bundled font has, measured as `.notdef`):",
+                + "character \(noFont) has, measured as `.notdef`):",
             "",
             "| script | rows | cells with .notdef | " + strategies.map { "`\($0.name)`" }.joined(separator: " | ") + " |",
             "|---|---:|---:|" + strategies.map { _ in "---:" }.joined(separator: "|") + "|",
@@ -164,7 +171,7 @@ struct Report {
             "",
             "\(Self.grouped(dataset.rows.count)) rows × \(dataset.titles.count) columns; distinct texts per column: "
                 + zip(dataset.titles, results.distinctTexts).map { "\($0) \(Self.grouped($1))" }.joined(separator: ", ")
-                + "; cells with a character no bundled font has: \(Self.grouped(results.uncoveredCells)).",
+                + "; cells with a character \(noFont) has: \(Self.grouped(results.uncoveredCells)).",
             "",
             "| column | strategy | content (px) | needed (px) | truncated | in the column | width vs needed | time (ms) |",
             "|---|---|---:|---:|---:|---:|---:|---:|",
@@ -215,7 +222,7 @@ struct Report {
         }
         return Chart(
             title: "Column-width strategies: cells truncated and time",
-            subtitle: "TextMeasure DataTables, FontStack.bundled(size: 14); \(date); \(machine.cores) cores, \(machine.cpu); load \(loadBefore) → \(loadAfter)",
+            subtitle: "TextMeasure DataTables, \(stackName); \(date); \(machine.cores) cores, \(machine.cpu); load \(loadBefore) → \(loadAfter)",
             legend: NamedStrategy.Kind.allCases.map { (colours[$0] ?? "#000", $0.rawValue) },
             panels: panels)
     }

@@ -3,21 +3,27 @@ public import DataTables
 
 extension DataTableLayout {
     /// The table drawn on pages of `page` size inside `margins`, each page starting with the
-    /// header, for `Drawing.pdfData(pages:)`.
+    /// header, for `Drawing.pdfData(pages:)`. Each page's drawing is made when it is read.
     ///
-    /// - Rows go onto a page while they fit below its header; a row is never split.
-    /// - A table wider than the page (its chrome included) is scaled down to the page's width; a
-    ///   row taller than a page's room scales the table down further, until it fits with the
-    ///   header. It stays vector: the scale is a transform, not a raster.
+    /// - Rows go onto a page while they fit below its header; a row that fits on a page is
+    ///   never split.
+    /// - A row taller than a page's room is split between its lines: it starts right after the
+    ///   rows before it, each page holds as much of it as fits without cutting a line, and the
+    ///   next page, under the header again, goes on from there.
+    /// - A table wider than the page (its chrome included) is scaled down to the page's width.
+    ///   It stays vector: the scale is a transform, not a raster. When a split row's tallest line
+    ///   and the cell's top padding would not fit below the header, the table is scaled down
+    ///   further, until they do.
     /// - Each page is drawn by `style` from its own rows, so a page's chrome (a border, stripes
     ///   by row index) surrounds that page's rows.
     ///
     /// - Throws: `RenderError.pageTooSmall` when the margins leave no room, or when the header and
-    ///   the tallest row would need a scale below 1/10.
+    ///   a split row's tallest line would need a scale below 1/10.
     ///
-    /// O(rows) to paginate, plus laying out every row.
+    /// O(rows) to paginate, plus measuring every row (and laying out the lines of the rows taller
+    /// than a page); a page costs its cells when it is read.
     public func pages(style: some TableStyle = .plain, page: PageSize = .a4, margins: EdgeInsets = EdgeInsets(36),
-                      alignments: [ColumnAlignment] = []) throws(RenderError) -> [Drawing] {
+                      alignments: [ColumnAlignment] = []) throws(RenderError) -> TablePages {
         measureRows(0..<rowCount)
         let header = style.makeBody(configuration: styleConfiguration(rows: 0..<0, alignments: alignments)).drawing.bounds
         let tableWidth = columnWidths.columns.reduce(0) { $0 + $1.width }
@@ -25,35 +31,99 @@ extension DataTableLayout {
         let chrome = EdgeInsets(top: -header.minY, leading: -header.minX, bottom: header.maxY - headerHeight,
                                 trailing: header.maxX - tableWidth)
         let available = (width: page.width - margins.horizontal, height: page.height - margins.vertical)
-        let tallest = (0..<rowCount).reduce(0) { max($0, height(ofRow: $1)) }
-        let needed = chrome.vertical + headerHeight + tallest
-        var scale = min(1, available.width / (tableWidth + chrome.horizontal))
-        scale = min(scale, available.height / needed)
-        guard available.width > 0, available.height > 0, scale >= 0.1 else {
-            throw .pageTooSmall(page: page, needed: needed, available: available.height)
+        guard available.width > 0, available.height > 0 else {
+            throw .pageTooSmall(page: page, needed: chrome.vertical + headerHeight, available: available.height)
         }
-        let room = available.height / scale - chrome.vertical - headerHeight
+        var scale = min(1, available.width / (tableWidth + chrome.horizontal))
+        var room = available.height / scale - chrome.vertical - headerHeight
+        // The rows to split, with their lines; the tallest line (after the top padding) must fit.
+        var blocks: [Int: [ClosedRange<Double>]] = [:]
+        for row in 0..<rowCount where height(ofRow: row) > room + 1e-9 {
+            blocks[row] = inkBlocks(ofRow: row, alignments: alignments)
+        }
+        // A page holds at least 1 pt of a split row, so that pages always make headway.
+        let piece = max(1, blocks.values.joined().reduce(0) { max($0, $1.upperBound - $1.lowerBound) } + configuration.cellPadding.top)
+        if !blocks.isEmpty, room < piece {
+            let needed = chrome.vertical + headerHeight + piece
+            scale = min(scale, available.height / needed)
+            guard scale >= 0.1 else { throw .pageTooSmall(page: page, needed: needed, available: available.height) }
+            room = available.height / scale - chrome.vertical - headerHeight
+        }
         let offset = Point(x: margins.leading + chrome.leading * scale, y: margins.top + chrome.top * scale)
-        return pageRanges(room: room).map { rows in
-            let body = style.makeBody(configuration: styleConfiguration(rows: rows, alignments: alignments))
+        return TablePages(slices: pageSlices(room: room, blocks: blocks)) { slice in
+            let configuration = self.styleConfiguration(rows: slice.rows, alignments: alignments, skipping: slice.top)
+            var rows = configuration.rows
+            for index in [rows.startIndex, rows.endIndex - 1] where rows.indices.contains(index) {
+                let top = index == rows.startIndex ? slice.top : 0
+                let bottom = index == rows.endIndex - 1 ? slice.bottom : nil
+                if top > 0 || bottom != nil { rows[index] = rows[index].slice(from: top, to: bottom ?? rows[index].frame.height) }
+                if rows.count == 1 { break }
+            }
+            let body = style.makeBody(configuration: TableStyleConfiguration(columns: configuration.columns, rows: rows))
             return Drawing(bounds: Rect(x: 0, y: 0, width: page.width, height: page.height),
                            items: [.transformed(scale: scale, offset: offset, body.drawing.items)])
         }
     }
 
-    /// The rows of each page: as many whole rows as fit in `room` points below the header (at
-    /// least one); one empty page for a table without rows.
-    func pageRanges(room: Double) -> [Range<Int>] {
-        guard rowCount > 0 else { return [0..<0] }
-        var ranges: [Range<Int>] = []
-        var start = 0
+    /// What each page shows: as many whole rows as fit in `room` points below the header, then,
+    /// if the next row is taller than `room` and its first line fits in what is left, the part of
+    /// it that ends at the lowest point within the page that no line of `blocks[row]` crosses; a
+    /// page that starts inside a split row goes on from there. One empty page for a table
+    /// without rows.
+    func pageSlices(room: Double, blocks: [Int: [ClosedRange<Double>]]) -> [TablePages.Slice] {
+        guard rowCount > 0 else { return [TablePages.Slice(rows: 0..<0, top: 0, bottom: nil)] }
+        var slices: [TablePages.Slice] = []
+        var (start, top) = (0, 0.0)
         while start < rowCount {
-            var end = start + 1
+            let origin = offset(ofRow: start) + top
+            var end = start
             // A page's rows end where the next row would end below the room (offsets are exact sums).
-            while end < rowCount, offset(ofRow: end) + height(ofRow: end) - offset(ofRow: start) <= room + 1e-9 { end += 1 }
-            ranges.append(start..<end)
-            start = end
+            while end < rowCount, offset(ofRow: end) + height(ofRow: end) - origin <= room + 1e-9 { end += 1 }
+            if end < rowCount, end == start || blocks[end] != nil {
+                // Row `end` is split anyway: it starts on this page if one of its lines fits.
+                let lines = blocks[end] ?? []
+                let rowTop = end == start ? top : 0
+                let limit = rowTop + room - (offset(ofRow: end) + rowTop - origin)
+                let bottom = Self.cut(lines, after: rowTop, limit: limit)
+                if end == start || (bottom <= limit + 1e-9 && lines.contains { $0.lowerBound >= rowTop && $0.upperBound <= bottom + 1e-9 }) {
+                    slices.append(TablePages.Slice(rows: start..<end + 1, top: top, bottom: bottom))
+                    (start, top) = (end, bottom)
+                    continue
+                }
+            }
+            slices.append(TablePages.Slice(rows: start..<end, top: top, bottom: nil))
+            (start, top) = (end, 0)
         }
-        return ranges
+        return slices
+    }
+
+    /// The lowest point at most `limit` and below `top` that lies inside no block (`blocks`:
+    /// sorted, disjoint). A block taller than the room (lines of different heights side by side)
+    /// is taken whole, past the limit. O(log blocks).
+    static func cut(_ blocks: [ClosedRange<Double>], after top: Double, limit: Double) -> Double {
+        // The first block ending after the limit: the limit is inside it, or above it.
+        var (low, high) = (0, blocks.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if blocks[middle].upperBound <= limit + 1e-9 { low = middle + 1 } else { high = middle }
+        }
+        guard low < blocks.count, blocks[low].lowerBound < limit - 1e-9 else { return limit }
+        return blocks[low].lowerBound > top + 1e-9 ? blocks[low].lowerBound : blocks[low].upperBound
+    }
+
+    /// The row's lines as stretches of its height (from its top) that no page may cut: the
+    /// line boxes of all its cells, overlapping ones merged, top to bottom.
+    private func inkBlocks(ofRow row: Int, alignments: [ColumnAlignment]) -> [ClosedRange<Double>] {
+        guard let laidOut = styleConfiguration(rows: row..<row + 1, alignments: alignments).rows.first else { return [] }
+        let lines = laidOut.cells.flatMap(\.text).map { ($0.frame.minY - laidOut.frame.minY)...($0.frame.maxY - laidOut.frame.minY) }
+        var blocks: [ClosedRange<Double>] = []
+        for line in lines.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if let last = blocks.last, line.lowerBound < last.upperBound - 1e-9 {
+                blocks[blocks.count - 1] = last.lowerBound...max(last.upperBound, line.upperBound)
+            } else {
+                blocks.append(line)
+            }
+        }
+        return blocks
     }
 }

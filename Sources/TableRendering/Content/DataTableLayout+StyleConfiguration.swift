@@ -17,6 +17,12 @@ extension DataTableLayout {
     ///
     /// O(cells of `rows` + columns), plus shaping each line once.
     public func styleConfiguration(rows: Range<Int>? = nil, alignments: [ColumnAlignment] = []) -> TableStyleConfiguration {
+        styleConfiguration(rows: rows, alignments: alignments, skipping: 0)
+    }
+
+    /// `styleConfiguration(rows:alignments:)` with the rows moved up by `skipped` points: the
+    /// first row's top `skipped` points lie above the header (a page continuing a split row).
+    func styleConfiguration(rows: Range<Int>?, alignments: [ColumnAlignment], skipping skipped: Double) -> TableStyleConfiguration {
         let range = rows ?? 0..<rowCount
         measureRows(range)
         let settings = configuration
@@ -47,7 +53,7 @@ extension DataTableLayout {
                                          cache: cache)))
         }
 
-        let first = range.isEmpty ? 0 : offset(ofRow: range.lowerBound)
+        let first = (range.isEmpty ? 0 : offset(ofRow: range.lowerBound)) + skipped
         let rows = range.map { row in
             let frame = Rect(x: 0, y: settings.headerHeight + offset(ofRow: row) - first, width: tableWidth, height: height(ofRow: row))
             let value = self.rows[row]

@@ -41,6 +41,11 @@ public struct Rect: Sendable, Hashable {
             && other.minY >= minY - tolerance && other.maxY <= maxY + tolerance
     }
 
+    /// Whether the two rectangles share any point, edges included.
+    public func intersects(_ other: Rect) -> Bool {
+        other.minX <= maxX && other.maxX >= minX && other.minY <= maxY && other.maxY >= minY
+    }
+
     /// The smallest rectangle holding both.
     public func union(_ other: Rect) -> Rect {
         let x = min(minX, other.minX), y = min(minY, other.minY)

@@ -1,5 +1,6 @@
 internal import CCairo
 import TextMeasure
+import CellLayout
 
 /// Replays a display list on a Cairo context: paths, colours, clips, and glyph runs drawn with
 /// their own glyph ids and positions (never re-shaped), with the text and cluster map attached
@@ -7,11 +8,14 @@ import TextMeasure
 struct CairoCanvas {
     let context: OpaquePointer
     let fonts: CairoFonts
+    /// Whether the surface keeps text (PDF): only then is a run's cluster map worth making.
+    private let keepsText: Bool
 
     /// A canvas on `context` drawing with `fonts` (share them between the pages of a document:
     /// Cairo embeds a font once per face it is given, so a face per page embeds it on every page).
     init(_ context: OpaquePointer, fonts: CairoFonts = CairoFonts()) {
         (self.context, self.fonts) = (context, fonts)
+        keepsText = cairo_surface_has_show_text_glyphs(cairo_get_target(context)) != 0
         let options = cairo_font_options_create()
         cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
         cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
@@ -34,11 +38,7 @@ struct CairoCanvas {
                 cairo_set_line_width(context, lineWidth)
                 cairo_stroke(context)
             case .clip(let path, let inner):
-                cairo_save(context)
-                add(path)
-                cairo_clip(context)
-                draw(inner)
-                cairo_restore(context)
+                draw(inner, clippedTo: path)
             case .text(let text):
                 draw(text)
             case .transformed(let scale, let offset, let inner):
@@ -48,6 +48,53 @@ struct CairoCanvas {
                 draw(inner)
                 cairo_restore(context)
             }
+        }
+    }
+
+    /// `items` drawn inside `path`. Under a rounded rectangle, the items that keep clear of its
+    /// corner squares are drawn under its plain rectangle instead: outside those squares the two
+    /// clips are the same, and Cairo handles a rectangle clip cheaply (a PDF does not repeat it
+    /// around every operation, an image needs no mask). Runs of items keep their order.
+    private func draw(_ items: [DrawingItem], clippedTo path: Path) {
+        guard case .roundedRectangle(let rect, let radius) = path.kind, radius > 0 else {
+            return draw(items, clippedToExactly: path)
+        }
+        let corners = [Rect(x: rect.minX, y: rect.minY, width: radius, height: radius),
+                       Rect(x: rect.maxX - radius, y: rect.minY, width: radius, height: radius),
+                       Rect(x: rect.minX, y: rect.maxY - radius, width: radius, height: radius),
+                       Rect(x: rect.maxX - radius, y: rect.maxY - radius, width: radius, height: radius)]
+        func clearOfCorners(_ item: DrawingItem) -> Bool {
+            guard let bounds = bounds(of: item) else { return false }
+            return !corners.contains { $0.intersects(bounds) }
+        }
+        var start = items.startIndex
+        while start < items.endIndex {
+            let clear = clearOfCorners(items[start])
+            var end = start + 1
+            while end < items.endIndex, clearOfCorners(items[end]) == clear { end += 1 }
+            draw(Array(items[start..<end]), clippedToExactly: clear ? .rectangle(rect) : path)
+            start = end
+        }
+    }
+
+    private func draw(_ items: [DrawingItem], clippedToExactly path: Path) {
+        cairo_save(context)
+        add(path)
+        cairo_clip(context)
+        draw(items)
+        cairo_restore(context)
+    }
+
+    /// A rectangle holding everything `item` paints, or nil when that is not known.
+    private func bounds(of item: DrawingItem) -> Rect? {
+        switch item {
+        case .fill(let path, _): path.bounds
+        // A stroke reaches half its width beyond the path, and a square corner's miter
+        // √2 times that; the paths here have no sharper corners.
+        case .stroke(let path, _, let lineWidth): path.bounds.outset(by: EdgeInsets(lineWidth))
+        case .clip(let path, _): path.bounds
+        case .text(let text): fonts.inkBounds(of: text)
+        case .transformed: nil
         }
     }
 
@@ -82,7 +129,7 @@ struct CairoCanvas {
             cairo_glyph_t(index: UInt($0.id), x: text.origin.x + $0.x, y: text.origin.y + $0.y)
         }
         var runText = text.run.text  // a slice of the line: its UTF-8 is read in place
-        if let clusters = Self.clusters(of: text.run, byteCount: runText.utf8.count) {
+        if keepsText, let clusters = Self.clusters(of: text.run, byteCount: runText.utf8.count) {
             runText.withUTF8 { bytes in
                 bytes.withMemoryRebound(to: CChar.self) { chars in
                     cairo_show_text_glyphs(context, chars.baseAddress, Int32(chars.count), glyphs, Int32(glyphs.count),

@@ -40,12 +40,12 @@ extension Drawing {
     }
 
     /// A PDF document of `pages`, each page as large as its drawing's bounds: vector shapes, and
-    /// text as text (fonts embedded as subsets, cluster maps so that it can be copied).
-    public static func pdfData(pages: [Drawing]) throws(RenderError) -> [UInt8] {
+    /// text as text (fonts embedded as subsets, cluster maps so that it can be copied). Each page
+    /// is read once, in order, and let go once written.
+    public static func pdfData(pages: some Sequence<Drawing>) throws(RenderError) -> [UInt8] {
         let sink = ByteSink()
-        let first = pages.first?.bounds ?? Rect(x: 0, y: 0, width: PageSize.a4.width, height: PageSize.a4.height)
         let surface = cairo_pdf_surface_create_for_stream(ByteSink.write, Unmanaged.passUnretained(sink).toOpaque(),
-                                                          first.width, first.height)!
+                                                          PageSize.a4.width, PageSize.a4.height)!
         let fonts = CairoFonts()  // one face per font for the whole document, so each font is embedded once
         for page in pages {
             cairo_pdf_surface_set_size(surface, page.bounds.width, page.bounds.height)
@@ -91,6 +91,8 @@ private final class ByteSink {
 /// The output formats, by file extension.
 public enum DrawingFormat: String, Sendable, CaseIterable {
     case png, pdf, svg
+    /// An HTML page whose text the browser draws (see `DataTableLayout.html(style:alignments:options:)`).
+    case html
 
     /// The format `path`'s extension names (case-insensitive).
     ///

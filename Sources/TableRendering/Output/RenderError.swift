@@ -4,30 +4,35 @@ public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
     case unknownFormat(path: String)
     /// The file could not be written (the reason from the system).
     case cannotWrite(path: String, reason: String)
-    /// A page leaves no room for the header and the tallest row once its margins are taken, even
-    /// with the table scaled down to 1/10: `needed` points of table, `available` points of page
-    /// within the margins.
+    /// A page leaves no room for the header and a row's tallest line (below the cell's top
+    /// padding) once its margins are taken, even with the table scaled down to 1/10: `needed`
+    /// points of table, `available` points of page within the margins.
     case pageTooSmall(page: PageSize, needed: Double, available: Double)
     /// An image would exceed Cairo's limit of 32,767 pixels a side.
     case imageTooLarge(width: Double, height: Double)
     /// Cairo reported an error.
     case cairo(String)
+    /// A font of the table cannot go into an HTML page as asked (the reason says why and what to
+    /// do instead).
+    case fontNotServable(family: String, reason: String)
 
     public var description: String {
         switch self {
         case .unknownFormat(let path):
-            "\(path): unknown format; the extension must be .png, .pdf or .svg"
+            "\(path): unknown format; the extension must be .png, .pdf, .svg or .html"
         case .cannotWrite(let path, let reason):
             "\(path): cannot be written: \(reason)"
         case .pageTooSmall(let page, _, let available) where available <= 0:
             "the page (\(page)) is too small: its margins leave no room"
         case .pageTooSmall(let page, let needed, let available):
-            "the page (\(page)) is too small: the header and the tallest row need \(needed.formatted3) pt; "
+            "the page (\(page)) is too small: the header and a row's tallest line need \(needed.formatted3) pt; "
                 + "its \(available.formatted3) pt within the margins hold \((max(0, available) * 10).formatted3) pt at the smallest scale, 1/10"
         case .imageTooLarge(let width, let height):
             "the image would be \(width.formatted3) × \(height.formatted3) px; Cairo draws at most 32767 px a side"
         case .cairo(let message):
             "Cairo: \(message)"
+        case .fontNotServable(let family, let reason):
+            "the font \(family) cannot go into the HTML page: \(reason)"
         }
     }
 }

@@ -22,13 +22,26 @@ public struct TableBody: Sendable {
     public let tableFrame: Rect
 
     private var decorations: [DrawingItem] = []
-    private var textColor = Color.black
-    private var wrappers: [Wrapper] = []
+    /// The content modifiers applied, in order: what the HTML backend turns into CSS rules.
+    package private(set) var contentChrome: [ContentChrome] = []
+    /// The colour of the cells' text.
+    package private(set) var textColor = Color.black
+    /// The whole-body modifiers applied, in order, with their shapes resolved.
+    package private(set) var wrappers: [Wrapper] = []
 
-    private enum Wrapper {
+    /// A whole-body modifier: an item under or over everything before it, or a clip around it.
+    package enum Wrapper {
         case under(DrawingItem)
         case over(DrawingItem)
         case clip(Path)
+    }
+
+    /// A content modifier, as it was asked for (its lines and fills follow from the rows).
+    package enum ContentChrome {
+        case headerBackground(Color)
+        case headerSeparator(Color, lineWidth: Double)
+        case rowStripes(Color)
+        case gridLines(Color, lineWidth: Double)
     }
 
     /// The table of `columns` and `rows`, undecorated (as `Table { columns } rows: { rows }`).
@@ -49,18 +62,23 @@ public struct TableBody: Sendable {
                 items.append(.text(text))
             }
         }
-        var bounds = frame
         for wrapper in wrappers {
             switch wrapper {
             case .under(let item): items.insert(item, at: 0)
             case .over(let item): items.append(item)
             case .clip(let path): items = [.clip(path, items)]
             }
-            if case .over(.stroke(let path, _, let width)) = wrapper {
-                bounds = bounds.union(path.bounds.outset(by: EdgeInsets(width / 2)))
-            }
         }
         return Drawing(bounds: bounds, items: items)
+    }
+
+    /// The drawing's bounds: the frame, and any stroke over it that reaches outside.
+    public var bounds: Rect {
+        var bounds = frame
+        for case .over(.stroke(let path, _, let width)) in wrappers {
+            bounds = bounds.union(path.bounds.outset(by: EdgeInsets(width / 2)))
+        }
+        return bounds
     }
 
     // MARK: The whole body
@@ -96,20 +114,25 @@ public struct TableBody: Sendable {
 
     /// The header row filled with `color`.
     public func headerBackground(_ color: Color) -> TableBody {
-        decorated(.fill(.rectangle(headerFrame), color))
+        var body = decorated(.fill(.rectangle(headerFrame), color))
+        body.contentChrome.append(.headerBackground(color))
+        return body
     }
 
     /// A line across the table's width at the header's bottom.
     public func headerSeparator(_ color: Color, lineWidth: Double = 1) -> TableBody {
         let y = headerFrame.maxY
-        return decorated(.stroke(.line(from: Point(x: tableFrame.minX, y: y), to: Point(x: tableFrame.maxX, y: y)),
-                                 color, lineWidth: lineWidth.clampedLength))
+        var body = decorated(.stroke(.line(from: Point(x: tableFrame.minX, y: y), to: Point(x: tableFrame.maxX, y: y)),
+                                     color, lineWidth: lineWidth.clampedLength))
+        body.contentChrome.append(.headerSeparator(color, lineWidth: lineWidth.clampedLength))
+        return body
     }
 
     /// Every row of odd index (the second, fourth… of the table) filled with `color`.
     public func rowStripes(_ color: Color) -> TableBody {
         var body = self
         for row in rows where row.index % 2 == 1 { body.decorations.append(.fill(.rectangle(row.frame), color)) }
+        body.contentChrome.append(.rowStripes(color))
         return body
     }
 
@@ -127,6 +150,7 @@ public struct TableBody: Sendable {
             body.decorations.append(.stroke(.line(from: Point(x: tableFrame.minX, y: y), to: Point(x: tableFrame.maxX, y: y)),
                                             color, lineWidth: width))
         }
+        body.contentChrome.append(.gridLines(color, lineWidth: width))
         return body
     }
 

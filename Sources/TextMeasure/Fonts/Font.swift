@@ -12,7 +12,7 @@ public struct Font: Sendable, Hashable, CustomStringConvertible {
     /// The size in points.
     public let size: Double
 
-    var face: FontFace { fontSet.faces[0] }
+    var face: FontFace { fontSet.primary }
 
     init(face: FontFace, size: Double, features: [FontFeature]) throws(FontError) {
         try Self.validate(size)
@@ -60,7 +60,7 @@ public struct Font: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The OpenType feature settings applied when shaping.
-    public var features: [FontFeature] { fontSet.featureSettings[0] }
+    public var features: [FontFeature] { fontSet.featureSettings(0) }
     /// The family name from the font's `name` table (typographic family when present).
     public var familyName: String { face.familyName }
     /// The file the face was loaded from, or nil for a font made from bytes.

@@ -17,8 +17,13 @@ public enum FontError: Error, Sendable, Equatable, CustomStringConvertible {
     case malformed(path: String, table: String, field: String, problem: String)
     /// A collection (.ttc/.otc) has no face at `index`; it has `faceCount` faces.
     case faceIndexOutOfRange(path: String, index: Int, faceCount: Int)
-    /// fontconfig has no installed font whose family is `family`.
+    /// fontconfig has no installed font whose family is `family`, and its configuration
+    /// substitutes none for it.
     case familyNotFound(family: String)
+    /// The language is not a well-formed BCP 47 tag (`"zh-Hant"`, `"ja"`, `"sr-Latn-RS"`).
+    case invalidLanguageTag(String)
+    /// fontconfig refused a configuration or failed to load one.
+    case fontconfig(problem: String)
     /// A font size must be above 0 and at most `maximumLength` (10⁹ pt).
     case invalidSize(Double)
     /// The string is not an OpenType feature setting HarfBuzz understands (`"kern"`, `"-liga"`, `"ss01=1"`).
@@ -39,6 +44,8 @@ public enum FontError: Error, Sendable, Equatable, CustomStringConvertible {
         case .faceIndexOutOfRange(let path, let index, let count):
             "face index \(index) is out of range for \(path), which has \(count) face\(count == 1 ? "" : "s")"
         case .familyNotFound(let family): "no installed font family named \"\(family)\" (fontconfig)"
+        case .invalidLanguageTag(let tag): "invalid language tag \"\(tag)\": not a well-formed BCP 47 tag (e.g. zh-Hant, ja, en-GB)"
+        case .fontconfig(let problem): "fontconfig: \(problem)"
         case .invalidSize(let size): "invalid font size \(size): must be above 0 and at most 1e9"
         case .invalidFeature(let feature): "invalid OpenType feature setting \"\(feature)\""
         case .emptyStack: "a font stack needs at least one font"

@@ -171,7 +171,7 @@ extension FontFace {
         }
     }
 
-    private static func checkReadable(_ path: String) throws(FontError) {
+    static func checkReadable(_ path: String) throws(FontError) {
         var info = stat()
         guard stat(path, &info) == 0 else {
             if errno == ENOENT || errno == ENOTDIR { throw .fileNotFound(path: path) }

@@ -1,36 +1,88 @@
 internal import CHarfBuzz
 
-/// The shaping identity of a font or font stack: its faces in fallback order, each with its
-/// feature settings. Interned while alive, so equal sets share one `id` — the width cache's key — no matter
+/// The shaping identity of a font or font stack: its fonts in fallback order, each with its
+/// feature settings, the language it is shaped in, and where text none of them covers goes.
+/// Interned while alive, so equal sets share one `id` — the width cache's key — no matter
 /// how many `Font`/`FontStack` values, or sizes, refer to them.
+///
+/// Font indices below `memberCount` are the set's own fonts; those above are fonts its system
+/// fallback found (see `SystemFallback`), which shape with the primary font's features.
 final class FontSet: Sendable {
     let id: Int
-    let faces: [FontFace]
+    let members: [FaceSlot]
     let featureSettings: [[FontFeature]]
     /// The same settings as HarfBuzz structs, ready for `hb_shape`.
     let hbFeatures: [[hb_feature_t]]
-    /// Indices of the colour faces: emoji presentation sequences try them first.
+    /// Indices of the colour fonts: emoji presentation sequences try them first.
     let colorFaceIndices: [Int]
+    /// The first font, always loaded: its units are the set's.
+    let primary: FontFace
+    /// The language text is shaped in (HarfBuzz's `locl` forms), or nil for "und".
+    let language: LanguageTag?
+    nonisolated(unsafe) let hbLanguage: hb_language_t
+    let fallback: SystemFallback?
 
-    /// `units` of face `index` in the primary face's units (exact when the upems agree).
+    /// Text that shapes without a language: the fonts' default language system, never the
+    /// process locale HarfBuzz would otherwise pick, so widths do not change with `LANG`.
+    private nonisolated(unsafe) static let neutralLanguage = hb_language_from_string("und", -1)!
+
+    var memberCount: Int { members.count }
+
+    /// The font at `index` (a member or a found fallback font).
+    @inline(__always)
+    func slot(_ index: Int) -> FaceSlot {
+        index < members.count ? members[index] : fallback!.slot(index - members.count)
+    }
+
+    /// The face of the font at `index`, one a run was itemized to (so it loads).
+    @inline(__always)
+    func face(_ index: Int) -> FontFace {
+        index == 0 ? primary : slot(index).face!
+    }
+
+    /// The HarfBuzz feature settings of the font at `index`.
+    @inline(__always)
+    func features(_ index: Int) -> [hb_feature_t] { hbFeatures[index < members.count ? index : 0] }
+
+    /// The feature settings of the font at `index`.
+    func featureSettings(_ index: Int) -> [FontFeature] { featureSettings[index < members.count ? index : 0] }
+
+    /// Whether the member at `index` covers `scalar` (charset or cmap; never loads a face).
+    @inline(__always)
+    func covers(_ index: Int, _ scalar: Unicode.Scalar) -> Bool { members[index].covers(scalar) }
+
+    /// The index of the system fallback font for `scalar`, when the set has system fallback
+    /// and an installed font covers it.
+    func fallbackIndex(for scalar: Unicode.Scalar) -> Int? {
+        fallback?.slotIndex(for: scalar).map { members.count + $0 }
+    }
+
+    /// `units` of font `index` in the primary face's units (exact when the upems agree).
     @inline(__always)
     func toPrimaryUnits(_ units: Int, from index: Int) -> Double {
-        let upem = faces[index].unitsPerEm, primaryUpem = faces[0].unitsPerEm
+        if index == 0 { return Double(units) }
+        let upem = face(index).unitsPerEm, primaryUpem = primary.unitsPerEm
         return upem == primaryUpem ? Double(units) : Double(units) * Double(primaryUpem) / Double(upem)
     }
 
-    private init(id: Int, members: [Member]) {
+    private init(id: Int, members: [Member], primary: FontFace, language: LanguageTag?, fallback: SystemFallback?) {
         self.id = id
-        let faces = members.map(\.face)
-        self.faces = faces
+        self.members = members.map(\.slot)
         self.featureSettings = members.map(\.features)
         self.hbFeatures = members.map { $0.features.map(\.hbFeature) }
-        self.colorFaceIndices = faces.indices.filter { faces[$0].isColor }
+        self.colorFaceIndices = members.indices.filter { members[$0].slot.isColor }
+        self.primary = primary
+        self.language = language
+        self.hbLanguage = language.map { hb_language_from_string($0.tag, -1) } ?? Self.neutralLanguage
+        self.fallback = fallback
     }
 
     struct Member {
-        let face: FontFace
+        let slot: FaceSlot
         let features: [FontFeature]
+
+        init(face: FontFace, features: [FontFeature]) { (slot, self.features) = (FaceSlot(face), features) }
+        init(slot: FaceSlot, features: [FontFeature]) { (self.slot, self.features) = (slot, features) }
     }
 
     /// The live sets by content. Entries are weak: a set, and with it any face loaded from bytes
@@ -38,8 +90,10 @@ final class FontSet: Sendable {
     /// are never reused, so width-cache entries of a freed set can never answer for another.
     private struct Interned {
         struct Key: Hashable {
-            let faceIDs: [Int]
+            let members: [String]
             let features: [[FontFeature]]
+            let language: String?
+            let fallback: ObjectIdentifier?
         }
         struct Entry {
             let id: Int
@@ -51,14 +105,22 @@ final class FontSet: Sendable {
 
     private static let interned = Lock(Interned())
 
-    private var key: Interned.Key { Interned.Key(faceIDs: faces.map(\.id), features: featureSettings) }
+    private var key: Interned.Key {
+        Interned.Key(members: members.map(\.key), features: featureSettings, language: language?.tag,
+                     fallback: fallback.map { ObjectIdentifier($0.configuration) })
+    }
 
-    /// The one live set made of `members` (created when none is). O(members) under a lock.
-    static func of(_ members: [Member]) -> FontSet {
-        let key = Interned.Key(faceIDs: members.map(\.face.id), features: members.map(\.features))
+    /// The one live set made of `members` (created when none is), shaped in `language`, with
+    /// system fallback from `fallback` when it is given. O(members) under a lock. The first
+    /// member's face must be loaded (a face given up front, or a fontconfig font loaded first).
+    static func of(_ members: [Member], language: LanguageTag? = nil, fallback: FontConfiguration? = nil) -> FontSet {
+        guard let primary = members[0].slot.loadedFace else { preconditionFailure("a font set's first face is loaded") }
+        let key = Interned.Key(members: members.map(\.slot.key), features: members.map(\.features),
+                               language: language?.tag, fallback: fallback.map(ObjectIdentifier.init))
         return interned.withLock { table in
             if let set = table.sets[key]?.set { return set }
-            let set = FontSet(id: table.nextID, members: members)
+            let system = fallback.map { SystemFallback(configuration: $0, language: language?.fontconfigLanguage) }
+            let set = FontSet(id: table.nextID, members: members, primary: primary, language: language, fallback: system)
             table.nextID += 1
             table.sets[key] = Interned.Entry(id: set.id, set: set)
             return set

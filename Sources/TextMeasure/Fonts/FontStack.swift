@@ -1,10 +1,11 @@
 /// Fonts in fallback order, measured at one size: the primary first.
 ///
-/// Text is itemized by grapheme cluster: each cluster goes to the first font whose cmap covers
-/// all of its scalars (emoji presentation sequences try colour fonts first); runs are then split
-/// by script. Text no font covers is measured with the primary font's .notdef glyph, and
-/// `uncoveredScalars(in:)` says which. Fallback fonts are used at the stack's size, as CSS and
-/// Pango do.
+/// Text is itemized by grapheme cluster: each cluster goes to the first font whose cmap (for a
+/// family stack, whose fontconfig charset) covers all of its scalars (emoji presentation
+/// sequences try colour fonts first); runs are then split by script. Text no font covers is
+/// measured with the primary font's .notdef glyph, and `uncoveredScalars(in:)` says which —
+/// unless the stack falls back to the system's fonts (``FontFallback/system``). Fallback fonts
+/// are used at the stack's size, as CSS and Pango do.
 public struct FontStack: Sendable, Hashable {
     let fontSet: FontSet
     /// The size in points every font of the stack is measured at.
@@ -17,24 +18,49 @@ public struct FontStack: Sendable, Hashable {
 
     /// A stack of `fonts`, measured at `size` (default: the primary font's size).
     /// Each font keeps its own OpenType features.
-    public init(_ fonts: [Font], size: Double? = nil) throws(FontError) {
+    ///
+    /// `language` (BCP 47, e.g. `"ja"`, `"zh-Hant"`) is what HarfBuzz shapes in, so a font's
+    /// `locl` forms for it apply (default: none, the fonts' default language system);
+    /// `fallback` says where text no font covers goes (default ``FontFallback/none``: the
+    /// primary's .notdef, the same on every machine). Throws `FontError.invalidLanguageTag`
+    /// for a tag that is not well-formed.
+    public init(_ fonts: [Font], size: Double? = nil, language: String? = nil,
+                fallback: FontFallback = .none) throws(FontError) {
         guard let primary = fonts.first else { throw .emptyStack }
         let size = size ?? primary.size
         try Font.validate(size)
-        self.init(fontSet: FontSet.of(fonts.map { FontSet.Member(face: $0.face, features: $0.features) }), size: size)
+        let language = try language.map { (tag) throws(FontError) in try LanguageTag(tag) }
+        let members = fonts.map { FontSet.Member(face: $0.face, features: $0.features) }
+        self.init(fontSet: FontSet.of(members, language: language, fallback: try fallback.resolved()), size: size)
     }
 
-    /// The fonts in fallback order, each at the stack's size.
+    /// The stack's own fonts in fallback order, each at the stack's size. A family stack's
+    /// fonts are loaded here, all of them (measuring loads only those a text needs).
+    /// Fonts of a family stack whose file fails to load are left out.
     public var fonts: [Font] {
-        fontSet.faces.indices.map { font(at: $0) }
+        fontSet.members.indices.compactMap { fontSet.members[$0].face == nil ? nil : font(at: $0) }
     }
 
     /// The first font of the stack.
     public var primary: Font { font(at: 0) }
 
-    func font(at index: Int) -> Font {
-        let member = FontSet.Member(face: fontSet.faces[index], features: fontSet.featureSettings[index])
+    /// The BCP 47 language the stack shapes in, if one was given.
+    public var language: String? { fontSet.language?.tag }
+
+    /// The font at `index` of the stack's fonts or, past them, of the fonts its system fallback
+    /// found (a `FontRun`'s or `GlyphRun`'s `fontIndex`), at the stack's size.
+    public func font(at index: Int) -> Font {
+        let member = FontSet.Member(face: fontSet.face(index), features: fontSet.featureSettings(index))
         return Font(fontSet: FontSet.of([member]), size: size)
+    }
+
+    /// `font` followed by this stack's fonts, with its language and fallback (a header font
+    /// over a body stack). The stack's fonts keep loading lazily. `font` is used at the stack's size.
+    public func prepending(_ font: Font) -> FontStack {
+        let members = [FontSet.Member(face: font.face, features: font.features)]
+            + fontSet.members.indices.map { FontSet.Member(slot: fontSet.members[$0], features: fontSet.featureSettings[$0]) }
+        return FontStack(fontSet: FontSet.of(members, language: fontSet.language, fallback: fontSet.fallback?.configuration),
+                         size: size)
     }
 
     /// The same fonts at another size.
@@ -44,7 +70,7 @@ public struct FontStack: Sendable, Hashable {
     }
 
     /// Vertical metrics of the primary font at the stack's size.
-    public var metrics: FontMetrics { fontSet.faces[0].unscaledMetrics.scaled(to: size) }
+    public var metrics: FontMetrics { fontSet.primary.unscaledMetrics.scaled(to: size) }
 
     public static func == (a: FontStack, b: FontStack) -> Bool { a.fontSet === b.fontSet && a.size == b.size }
     public func hash(into hasher: inout Hasher) {

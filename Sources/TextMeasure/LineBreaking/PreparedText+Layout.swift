@@ -344,7 +344,7 @@ extension PreparedText {
     /// The hyphen a line ending at a soft hyphen shows: U+2010 when a font of the stack has it,
     /// else "-".
     var hyphen: String {
-        stack.fontSet.faces.contains { $0.covers("\u{2010}") } ? "\u{2010}" : "-"
+        stack.fontSet.members.contains { $0.covers("\u{2010}") } ? "\u{2010}" : "-"
     }
 
     var hyphenWidth: Double { stack.width(of: hyphen, cache: cache) }
@@ -352,12 +352,8 @@ extension PreparedText {
     /// Height and baseline of a line whose text uses `faces`.
     func metrics(of faces: FaceMask, _ lineHeight: LineHeight) -> (height: Double, baseline: Double) {
         var ascent = 0.0, descent = 0.0, gap = 0.0
-        var bits = faces.bits
-        while bits != 0 {
-            let index = bits.trailingZeroBitCount
-            bits &= bits - 1
-            guard index < stack.fontSet.faces.count else { break }
-            let metrics = stack.fontSet.faces[index].unscaledMetrics.scaled(to: stack.size)
+        faces.forEach { index in
+            let metrics = stack.fontSet.face(index).unscaledMetrics.scaled(to: stack.size)
             ascent = max(ascent, metrics.ascender)
             descent = max(descent, -metrics.descender)
             gap = max(gap, metrics.lineGap)

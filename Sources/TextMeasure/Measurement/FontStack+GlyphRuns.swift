@@ -13,7 +13,7 @@ extension FontStack {
     public func glyphRuns(of text: String, direction: TextDirection = .auto) -> [GlyphRun] {
         guard !text.isEmpty else { return [] }
         var bytes = text
-        var fonts = [Font?](repeating: nil, count: fontSet.faces.count)  // `font(at:)` takes the interning lock
+        var fonts: [Int: Font] = [:]  // `font(at:)` takes the interning lock
         return bytes.withUTF8 { utf8 in
             if let run = Itemizer.primaryRun(utf8, in: fontSet, direction: direction) {
                 return [glyphRun(utf8, run, of: text, fonts: &fonts)]
@@ -50,9 +50,9 @@ extension FontStack {
 
     /// `run` shaped as `Shaper.measure` shapes it.
     private func glyphRun(_ utf8: UnsafeBufferPointer<UInt8>, _ run: ShapingRun, of text: String,
-                          fonts: inout [Font?]) -> GlyphRun {
-        let face = fontSet.faces[run.faceIndex]
-        let buffer = Shaper.shape(utf8, run.utf8Range, face: face, features: fontSet.hbFeatures[run.faceIndex],
+                          fonts: inout [Int: Font]) -> GlyphRun {
+        let face = fontSet.face(run.faceIndex)
+        let buffer = Shaper.shape(utf8, run.utf8Range, in: fontSet, font: run.faceIndex,
                                   level: run.level, script: run.bufferScript)
         let scale = size / Double(face.unitsPerEm)
         var count: UInt32 = 0

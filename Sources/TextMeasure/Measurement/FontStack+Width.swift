@@ -66,7 +66,7 @@ extension FontStack {
         var bytes = text
         return bytes.withUTF8 { utf8 in
             Itemizer.runs(of: text, in: fontSet).map { run in
-                let face = fontSet.faces[run.faceIndex]
+                let face = fontSet.face(run.faceIndex)
                 let units = Shaper.advance(utf8, run, in: fontSet).units
                 let utf8View = text.utf8
                 return FontRun(
@@ -102,7 +102,7 @@ extension FontStack {
     @inline(__always)
     /// A width below zero (a font whose kerning outweighs its advances) counts as 0: no width the
     /// package reports is negative.
-    func points(_ units: Double) -> Double { max(0, units) * size / Double(fontSet.faces[0].unitsPerEm) }
+    func points(_ units: Double) -> Double { max(0, units) * size / Double(fontSet.primary.unitsPerEm) }
 
     private static func isoCode(_ script: hb_script_t) -> String {
         let tag = hb_script_to_iso15924_tag(script)
@@ -114,7 +114,8 @@ extension FontStack {
 public struct FontRun: Sendable, Hashable {
     /// Where the run lies in the measured string.
     public let range: Range<String.Index>
-    /// The index in `FontStack.fonts` of the font that shapes the run.
+    /// The index of the font that shapes the run: in `FontStack.fonts`, or past them a font the
+    /// stack's system fallback found; `FontStack.font(at:)` gives either.
     public let fontIndex: Int
     /// The ISO 15924 code of the run's script ("Latn", "Arab", "Zyyy" for common only).
     public let script: String

@@ -38,7 +38,7 @@ final class ClusterWidths: Sendable {
             let runs = Itemizer.runs(of: String(decoding: utf8, as: UTF8.self), in: set)
             guard runs.count == 1, runs[0].faceIndex == 0 else { return nil }
         }
-        let buffer = Shaper.shape(utf8, utf8.indices, face: set.faces[0], features: set.hbFeatures[0])
+        let buffer = Shaper.shape(utf8, utf8.indices, in: set, font: 0)
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
               let positions = hb_buffer_get_glyph_positions(buffer, nil) else { return nil }

@@ -20,7 +20,8 @@ public struct PositionedGlyph: Sendable, Hashable {
 public struct GlyphRun: Sendable, Hashable {
     /// The run's text.
     public var text: Substring
-    /// The index in `FontStack.fonts` of the font that shaped it.
+    /// The index of the font that shaped it: in `FontStack.fonts`, or past them a font the
+    /// stack's system fallback found (see `FontStack.font(at:)`).
     public var fontIndex: Int
     /// That font, at the stack's size.
     public var font: Font

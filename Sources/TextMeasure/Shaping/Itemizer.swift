@@ -23,8 +23,9 @@ enum Itemizer {
     /// Whether `utf8` is one run of the primary face: ASCII the primary covers entirely
     /// (or, for a single-face set, any ASCII). The common case costs one pass over the bytes.
     static func isSingleRun(_ utf8: UnsafeBufferPointer<UInt8>, in set: FontSet) -> Bool {
-        if set.faces.count == 1 { return utf8.allSatisfy { $0 < 0x80 } }
-        let advances = set.faces[0].asciiAdvances
+        if set.memberCount == 1, set.fallback == nil { return utf8.allSatisfy { $0 < 0x80 } }
+        guard !set.members[0].coverageIsCharset else { return utf8.allSatisfy { $0 < 0x80 && set.covers(0, Unicode.Scalar($0)) } }
+        let advances = set.primary.asciiAdvances
         return utf8.allSatisfy { $0 < 0x80 && advances[Int($0)] >= 0 }
     }
 
@@ -42,8 +43,10 @@ enum Itemizer {
     /// default-ignorables; emoji presentation sequences try colour faces first; a cluster of
     /// common characters (spaces, punctuation, digits) stays with the previous cluster's face
     /// when that face covers it and is not a colour face; a cluster no
-    /// face covers goes to the face covering its first scalar, else the primary, and its
-    /// uncovered scalars are passed to `uncovered`. Common and inherited characters join the
+    /// face covers goes to the system fallback font found for its first scalar (when the set
+    /// has system fallback), else to the face covering its first scalar, else the primary, and
+    /// its uncovered scalars are passed to `uncovered`. Coverage is a face's cmap, or a
+    /// fontconfig font's charset (see `FaceSlot`). Common and inherited characters join the
     /// script run around them (leading ones join the first script that follows).
     ///
     /// `previous` is the face of the text just before this one, when it is measured as part of a
@@ -129,23 +132,34 @@ enum Itemizer {
 
     private static func face(for cluster: Substring.UnicodeScalarView, script: hb_script_t, in set: FontSet,
                              previous: Int?, uncovered: ((Unicode.Scalar) -> Void)?) -> Int {
+        /// Whether the font covers every scalar of the cluster and, when it is loaded on
+        /// demand, its face loads (it is loaded here, when a cluster first needs it).
         func coversAll(_ index: Int) -> Bool {
-            cluster.allSatisfy { isIgnorable($0) || set.faces[index].covers($0) }
+            cluster.allSatisfy { isIgnorable($0) || set.covers(index, $0) } && set.members[index].face != nil
         }
         guard let base = cluster.first(where: { !isIgnorable($0) }) else { return previous ?? 0 }
-        if set.faces.count == 1, uncovered == nil { return 0 }
+        if set.memberCount == 1, set.fallback == nil, uncovered == nil { return 0 }
         let emoji = prefersEmoji(cluster)
         if emoji, let index = set.colorFaceIndices.first(where: coversAll) { return index }
         // Spaces and punctuation stay in the run they punctuate when its font has them, so an
         // Arabic or Thai sentence is one run, not words split by the primary font's spaces.
-        if !emoji, script == HB_SCRIPT_COMMON, let previous, !set.faces[previous].isColor, coversAll(previous) {
+        if !emoji, script == HB_SCRIPT_COMMON, let previous, !set.slot(previous).isColor,
+           cluster.allSatisfy({ isIgnorable($0) || set.slot(previous).covers($0) }) {
             return previous
         }
-        if let index = set.faces.indices.first(where: coversAll) { return index }
+        if let index = set.members.indices.first(where: coversAll) { return index }
 
-        let index = set.faces.indices.first { set.faces[$0].covers(base) } ?? 0
+        // System fallback: the font found for the cluster's first scalar.
+        if let index = set.fallbackIndex(for: base) {
+            let slot = set.slot(index)
+            if let uncovered {
+                for scalar in cluster where !isIgnorable(scalar) && !slot.covers(scalar) { uncovered(scalar) }
+            }
+            return index
+        }
+        let index = set.members.indices.first { set.covers($0, base) && set.members[$0].face != nil } ?? 0
         if let uncovered {
-            for scalar in cluster where !isIgnorable(scalar) && !set.faces[index].covers(scalar) { uncovered(scalar) }
+            for scalar in cluster where !isIgnorable(scalar) && !set.covers(index, scalar) { uncovered(scalar) }
         }
         return index
     }

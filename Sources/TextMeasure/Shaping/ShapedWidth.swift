@@ -9,15 +9,36 @@ struct ShapedWidth: Sendable, Equatable {
     var lastFace: Int
 }
 
-/// A set of face indices of a font set; indices past 63 share the last bit.
+/// A set of face indices of a font set: a bit each for the first 64, a list for the rest
+/// (fontconfig's sorted fallback chains run to hundreds of fonts).
 struct FaceMask: Sendable, Hashable {
-    var bits: UInt64 = 0
+    private var bits: UInt64 = 0
+    /// Indices from 64 on (nil, not empty, when there are none: no array to retain on a copy).
+    private var beyond: [Int]?
 
     init() {}
     init(_ index: Int) { insert(index) }
 
-    var isEmpty: Bool { bits == 0 }
-    mutating func insert(_ index: Int) { bits |= 1 << UInt64(min(index, 63)) }
-    mutating func formUnion(_ other: FaceMask) { bits |= other.bits }
+    var isEmpty: Bool { bits == 0 && beyond == nil }
+    mutating func insert(_ index: Int) {
+        if index < 64 {
+            bits |= 1 << UInt64(index)
+        } else if !(beyond?.contains(index) ?? false) {
+            beyond = (beyond ?? []) + [index]
+        }
+    }
+    mutating func formUnion(_ other: FaceMask) {
+        bits |= other.bits
+        for index in other.beyond ?? [] { insert(index) }
+    }
 
+    /// Calls `body` with each index, once.
+    func forEach(_ body: (Int) -> Void) {
+        var bits = bits
+        while bits != 0 {
+            body(bits.trailingZeroBitCount)
+            bits &= bits - 1
+        }
+        beyond?.forEach(body)
+    }
 }

@@ -7,10 +7,6 @@ internal import CHarfBuzz
 /// units-per-em they give points — for one font exactly HarfBuzz's advances × size ÷ upem — and
 /// the same number serves every size of a font set.
 enum Shaper {
-    /// Shaping is language-neutral ("und": the fonts' default language system), never the
-    /// process locale HarfBuzz would otherwise pick, so widths do not change with `LANG`.
-    private nonisolated(unsafe) static let neutralLanguage = hb_language_from_string("und", -1)
-
     /// The exact shaped width of `text` in primary font units, the part of it that its hanging
     /// whitespace takes, and the faces that shaped it. `previous` is the face of the text before
     /// it, when it is part of a longer text (see `Itemizer.runs`); `direction` is the paragraph
@@ -38,13 +34,15 @@ enum Shaper {
         }
     }
 
-    /// This thread's buffer holding `range` of `utf8` shaped with `face`, right to left when
+    /// This thread's buffer holding `range` of `utf8` shaped with font `index` of `set` in the
+    /// set's language (HarfBuzz's `locl` forms; "und", the fonts' default language system, when
+    /// it has none — never the process locale, so widths do not change with `LANG`), right to left when
     /// `level` (its UAX #9 embedding level) is odd, in `script` (else HarfBuzz's guess over the
     /// range, which itemization made single-script). The rest of `utf8` is passed as context
     /// (Arabic joining across a run boundary); the beginning/end-of-text flags are set where the
     /// run touches them.
-    static func shape(_ utf8: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, face: FontFace,
-                      features: [hb_feature_t], level: UInt8 = 0, script: hb_script_t? = nil) -> OpaquePointer {
+    static func shape(_ utf8: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, in set: FontSet, font index: Int,
+                      level: UInt8 = 0, script: hb_script_t? = nil) -> OpaquePointer {
         #if DEBUG
         probe?.count(range.count)
         #endif
@@ -56,11 +54,12 @@ enum Shaper {
         if range.lowerBound == 0 { flags |= HB_BUFFER_FLAG_BOT.rawValue }
         if range.upperBound == utf8.count { flags |= HB_BUFFER_FLAG_EOT.rawValue }
         hb_buffer_set_flags(buffer, hb_buffer_flags_t(rawValue: flags))
-        hb_buffer_set_language(buffer, neutralLanguage)
+        hb_buffer_set_language(buffer, set.hbLanguage)
         hb_buffer_set_direction(buffer, level & 1 == 1 ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
         if let script { hb_buffer_set_script(buffer, script) }
         hb_buffer_guess_segment_properties(buffer)
-        hb_shape(face.font, buffer, features, UInt32(features.count))
+        let features = set.features(index)
+        hb_shape(set.face(index).font, buffer, features, UInt32(features.count))
         return buffer
     }
 
@@ -77,28 +76,27 @@ enum Shaper {
 
     /// `advance` of a run of `set`, shaped in its direction and script; or, in `ShapingMode.auto`,
     /// summed without shaping when the simple-text analysis of its face proves the sum equal
-    /// (see `SimpleTextPlan`).
+    /// (see `SimpleTextPlan`; the analysis is of text shaped without a language, "und").
     static func advance(_ utf8: UnsafeBufferPointer<UInt8>, _ run: ShapingRun, in set: FontSet,
                         hangingStart: Int = .max, mode: ShapingMode = .current) -> (units: Int, hanging: Int) {
-        let face = set.faces[run.faceIndex]
-        if mode == .auto, run.level == 0,
-           let sum = face.simpleText.shaping(of: face, features: set.featureSettings[run.faceIndex])
+        if mode == .auto, run.level == 0, set.language == nil,
+           let sum = set.simpleText(run.faceIndex)
                .measure(utf8, run.utf8Range, script: run.bufferScript, hangingStart: hangingStart) {
             #if DEBUG
             probe?.count(run.utf8Range.count)  // measured, if not shaped: the work tests bound
             #endif
             return sum
         }
-        return advance(utf8, run.utf8Range, face: face, features: set.hbFeatures[run.faceIndex], level: run.level,
-                       script: run.bufferScript, hangingStart: hangingStart)
+        return advance(utf8, run.utf8Range, in: set, font: run.faceIndex, level: run.level, script: run.bufferScript,
+                       hangingStart: hangingStart)
     }
 
-    /// Sum of the `x_advance`s, in font units, of `range` of `utf8` shaped with `face`, and the
-    /// part of that sum from glyphs of clusters at or after `hangingStart` (see `shape`).
-    static func advance(_ utf8: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, face: FontFace,
-                        features: [hb_feature_t], level: UInt8 = 0, script: hb_script_t? = nil,
+    /// Sum of the `x_advance`s, in font units, of `range` of `utf8` shaped with font `index` of
+    /// `set`, and the part of that sum from glyphs of clusters at or after `hangingStart` (see `shape`).
+    static func advance(_ utf8: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, in set: FontSet, font index: Int,
+                        level: UInt8 = 0, script: hb_script_t? = nil,
                         hangingStart: Int = .max) -> (units: Int, hanging: Int) {
-        let buffer = shape(utf8, range, face: face, features: features, level: level, script: script)
+        let buffer = shape(utf8, range, in: set, font: index, level: level, script: script)
         var count: UInt32 = 0
         guard let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return (0, 0) }
         var sum = 0
@@ -117,15 +115,16 @@ enum Shaper {
     /// font that has it (else the primary's .notdef), no shaping — so no kerning, ligatures or
     /// mark positioning. Default-ignorable scalars (joiners, variation selectors) count zero.
     static func nominalUnits(of text: String, in set: FontSet) -> Double {
-        let primary = set.faces[0]
+        let primary = set.primary
         var primaryUnits = 0
         var fallbackUnits = 0.0
         for scalar in text.unicodeScalars {
             if scalar.value < 128, primary.asciiAdvances[Int(scalar.value)] >= 0 {
                 primaryUnits += Int(primary.asciiAdvances[Int(scalar.value)])
             } else if !scalar.properties.isDefaultIgnorableCodePoint {
-                let index = set.faces.firstIndex { $0.covers(scalar) } ?? 0
-                fallbackUnits += set.toPrimaryUnits(Int(set.faces[index].nominalAdvance(scalar)), from: index)
+                let index = set.members.indices.first { set.covers($0, scalar) && set.members[$0].face != nil }
+                    ?? set.fallbackIndex(for: scalar) ?? 0
+                fallbackUnits += set.toPrimaryUnits(Int(set.face(index).nominalAdvance(scalar)), from: index)
             }
         }
         return Double(primaryUnits) + fallbackUnits

@@ -1,3 +1,4 @@
+import CHarfBuzz
 import CellLayout
 import DataTables
 import Foundation
@@ -87,16 +88,77 @@ import TextMeasure
         let layout = try RenderingFixtures.productsLayout()
         #expect(throws: RenderError.self) { try layout.pages(page: PageSize(width: 100, height: 60), margins: EdgeInsets(36)) }
         do {
-            // The 44 pt header and a row of one 19.068 pt line plus 8 pt of padding need 71.068 pt
+            // The 44 pt header and a row's 19.068 pt line below its 4 pt of top padding need 67.068 pt
             // (and the plain style's separator), more than ten times a 5 pt page.
             _ = try layout.pages(page: PageSize(width: 595, height: 5), margins: EdgeInsets(0))
             Issue.record("a 5 pt page took a 44 pt header and a row at a scale of at least 1/10")
         } catch {
             #expect(String(describing: error).contains("595 × 5 pt"), "\(error)")
         }
-        // A 50 pt page holds them scaled down (by about 0.7): no error, at least a row a page.
-        let pages = try layout.pages(page: PageSize(width: 595, height: 50), margins: EdgeInsets(0))
-        #expect((1...layout.rowCount).contains(pages.count))
+        // A 50 pt page holds the header and a part of a row, each row split between its lines
+        // over several pages: every line is drawn once, and inside its page.
+        let page = PageSize(width: 595, height: 50)
+        let pages = try layout.pages(page: page, margins: EdgeInsets(0))
+        #expect(pages.count > layout.rowCount)
+        var drawn: [String] = []
+        for drawing in pages {
+            guard case .transformed(let scale, let offset, _) = drawing.items.first else { Issue.record("no transform"); continue }
+            for item in drawing.textItems where item.frame.minY >= layout.configuration.headerHeight - 1e-9 {
+                drawn.append(String(item.run.text))
+                #expect(offset.y + item.frame.maxY * scale <= page.height + 1e-9, "\(item.run.text) below the page")
+            }
+        }
+        let lines = layout.styleConfiguration().rows.flatMap(\.cells).flatMap(\.text).map { String($0.run.text) }
+        #expect(drawn.sorted() == lines.sorted())  // a row's second lines come a page later
+    }
+
+    /// A row of one line, then one cell of 600 hard lines, in Noto Sans 14 on A4 inside 36 pt
+    /// margins, in a style without chrome: the tall row starts right below the first and is split
+    /// between lines, the header heads every page. Expected by hand: a line is (ascender −
+    /// descender + line gap) × 14 / units-per-em tall (HarfBuzz's font extents of the file); the
+    /// first page holds the short row, the top padding and as many lines as fit below, each later
+    /// page ⌊room / line⌋ lines, the last the rest and the bottom padding.
+    @Test func aRowTallerThanAPageIsSplitBetweenItsLinesWithTheHeaderOnEachPage() throws {
+        let count = 600
+        var configuration = DataTableConfiguration(font: try FontStack.bundled(size: 14))
+        configuration.textLayout = .wrap
+        configuration.columnWidthMode = .fixed(width: 300)
+        let rows = [RenderingFixtures.Product(id: 0, fields: ["first"]),
+                    RenderingFixtures.Product(id: 1, fields: [(1...count).map { "line \($0)" }.joined(separator: "\n")])]
+        let layout = try DataTableLayout(rows: rows, columns: [DataTableColumn<RenderingFixtures.Product>("Lines") { $0.fields[0] }],
+                                         configuration: configuration)
+        let pages = try layout.pages(style: NoChromeStyle(), page: .a4, margins: EdgeInsets(36))
+
+        let blob = try #require(hb_blob_create_from_file_or_fail(try BundledFont.notoSans.path()))
+        let face = hb_face_create(blob, 0), font = hb_font_create(face)
+        defer { hb_font_destroy(font); hb_face_destroy(face); hb_blob_destroy(blob) }
+        var extents = hb_font_extents_t()
+        hb_font_get_h_extents(font, &extents)
+        let line = Double(extents.ascender - extents.descender + extents.line_gap) * 14 / Double(hb_face_get_upem(face))
+        let room = PageSize.a4.height - 72 - configuration.headerHeight
+        let padding = configuration.cellPadding
+        var expected: [ClosedRange<Int>] = []
+        var next = 1
+        while next <= count {
+            let fit = Int(((expected.isEmpty ? room - (padding.vertical + line) - padding.top : room) / line).rounded(.down))
+            expected.append(next...min(count, next + fit - 1))
+            next += fit
+        }
+        if Double(expected.last!.count) * line + padding.bottom > room { expected.append(count + 1...count) }  // the padding alone
+        #expect(pages.count == expected.count)
+
+        let path = try write(try Drawing.pdfData(pages: pages), "tall.pdf")
+        var seen: [Int] = []
+        for page in 1...pages.count {
+            let text = try #require(RenderingFixtures.output(of: "pdftotext", ["-f", "\(page)", "-l", "\(page)", path, "-"]))
+            let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            #expect(lines.first == "Lines", "page \(page) starts \(lines.prefix(2))")
+            #expect(lines.contains("first") == (page == 1))
+            let numbers = lines.dropFirst().compactMap { Int($0.dropFirst("line ".count)) }
+            #expect(numbers == Array(page <= expected.count ? expected[page - 1] : 1...0), "page \(page)")
+            seen += numbers
+        }
+        #expect(seen == Array(1...count))
     }
 
     @Test func svgIsWellFormedXML() throws {

@@ -103,4 +103,52 @@ import TextMeasure
             #expect([background.red, background.green, background.blue].allSatisfy { abs(Double($0) - 0.97 * 255) <= 1 } && background.alpha == 255)
         }
     }
+
+    /// Glyphs drawn into a rounded clip's corners are cut by the arc, wherever else they reach:
+    /// a 60 px full block (U+2588, Noto Sans Mono) over each corner of a rounded rectangle of
+    /// radius 30. Expected from geometry alone: a pixel whose square lies inside the glyph's ink
+    /// box (HarfBuzz's extents) and at least 1 px inside the arc is inked; one at least 1 px
+    /// outside the arc is transparent.
+    @Test(arguments: [1.0, 2.0])
+    func glyphsInARoundedClipsCornersAreCutByTheArc(scale: Double) throws {
+        let font = try Font(path: try BundledFont.notoSansMono.path(), size: 60)
+        let stack = try FontStack([font])
+        let frame = Rect(x: 0, y: 0, width: 120, height: 120)
+        let (radius, advance) = (30.0, 36.0)  // the block is 600 of 1000 units wide
+        var texts: [DrawingItem] = []
+        for (x, baseline) in [(0.0, 50.0), (frame.maxX - advance, 50.0), (0.0, 110.0), (frame.maxX - advance, 110.0)] {
+            let run = try #require(stack.glyphRuns(of: "\u{2588}").first)
+            texts.append(.text(TextItem(origin: Point(x: x, y: baseline), run: run,
+                                        frame: Rect(x: x, y: baseline - 60, width: run.width, height: 60), color: .black)))
+        }
+        let drawing = Drawing(bounds: frame, items: [.clip(RoundedRectangle(cornerRadius: radius).path(in: frame), texts)])
+        let image = try #require(Bitmap(png: try drawing.pngData(scale: scale)))
+        let inks = drawing.textItems.flatMap(Self.inkBoxes)
+        #expect(inks.count == 4)
+        /// How far the point lies inside the rounded rectangle (negative: outside).
+        func depth(_ x: Double, _ y: Double) -> Double {
+            let cx = min(max(x, radius), frame.maxX - radius), cy = min(max(y, radius), frame.maxY - radius)
+            if cx == x || cy == y { return min(x, frame.maxX - x, y, frame.maxY - y) }
+            return radius - ((x - cx) * (x - cx) + (y - cy) * (y - cy)).squareRoot()
+        }
+        var (inked, cut, checked) = (0, 0, 0)
+        for row in 0..<image.height {
+            for column in 0..<image.width {
+                let square = Rect(x: Double(column) / scale, y: Double(row) / scale, width: 1 / scale, height: 1 / scale)
+                guard inks.contains(where: { $0.contains(square) }) else { continue }
+                let corners = [(square.minX, square.minY), (square.maxX, square.minY), (square.minX, square.maxY), (square.maxX, square.maxY)]
+                let depths = corners.map { depth($0.0, $0.1) }
+                if depths.allSatisfy({ $0 >= 1 }) {
+                    checked += 1
+                    if image[column, row].alpha == 255 { inked += 1 }
+                } else if depths.allSatisfy({ $0 <= -1 }) {
+                    checked += 1
+                    if image[column, row].alpha == 0 { cut += 1 }
+                }
+            }
+        }
+        #expect(checked > 1000)
+        #expect(inked + cut == checked, "\(checked - inked - cut) of \(checked) pixels drawn on the wrong side of the arc")
+        #expect(cut > 100)
+    }
 }

@@ -15,7 +15,7 @@ import TableRendering
     @Test func writesEachFormatByItsExtension() throws {
         let folder = try RenderingFixtures.temporaryFolder()
         let formats: [(String, [UInt8])] = [("table.png", [0x89, 0x50, 0x4E, 0x47]), ("table.PDF", Array("%PDF".utf8)),
-                                            ("table.svg", Array("<?xm".utf8))]
+                                            ("table.svg", Array("<?xm".utf8)), ("table.html", Array("<!DO".utf8))]
         for (name, magic) in formats {
             let result = try render([RenderingFixtures.samplePath, "-o", folder + "/" + name, "--style", "grid",
                                      "--align", "Price=trailing", "--align", "Stock=center"])
@@ -24,7 +24,7 @@ import TableRendering
             #expect([UInt8](bytes.prefix(4)) == magic, "\(name)")
         }
         // No temporary file is left beside them.
-        #expect(try files(in: folder) == ["table.PDF", "table.png", "table.svg"])
+        #expect(try files(in: folder) == ["table.PDF", "table.html", "table.png", "table.svg"])
     }
 
     @Test func scaleTwoDoublesThePixels() throws {
@@ -46,7 +46,7 @@ import TableRendering
         let folder = try RenderingFixtures.temporaryFolder()
         let result = try render([RenderingFixtures.samplePath, "-o", folder + "/table.jpg"])
         #expect(result.status != 0)
-        #expect(result.stderr.contains(folder + "/table.jpg") && result.stderr.contains(".png, .pdf or .svg"), "\(result.stderr)")
+        #expect(result.stderr.contains(folder + "/table.jpg") && result.stderr.contains(".png, .pdf, .svg or .html"), "\(result.stderr)")
         #expect(try files(in: folder).isEmpty)
     }
 
@@ -79,6 +79,8 @@ import TableRendering
             (["--align", "Price=right"], "must be leading, center or trailing, not 'right'"),
             (["--scale", "0"], "--scale must be above 0"),
             (["--style", "fancy"], "fancy"),
+            (["--fonts", "link"], "--fonts must be embed or url:PREFIX, not 'link'"),
+            (["--virtualize-after=-1"], "--virtualize-after must be 0 or more"),
         ] {
             let result = try render([RenderingFixtures.samplePath, "-o", out] + arguments)
             #expect(result.status != 0, "\(arguments)")
@@ -92,5 +94,20 @@ import TableRendering
         #expect(try render([RenderingFixtures.samplePath, "-o", folder + "/t.pdf", "--page", "letter", "--landscape"]).status == 0)
         let info = try #require(RenderingFixtures.output(of: "pdfinfo", [folder + "/t.pdf"]))
         #expect(info.contains("792 x 612 pts"), "\(info)")
+    }
+
+    @Test func htmlFontsByURLAndVirtualisedRowsBesideThePage() throws {
+        let folder = try RenderingFixtures.temporaryFolder()
+        let result = try render([RenderingFixtures.samplePath, "-o", folder + "/t.html", "--fonts", "url:/fonts/",
+                                 "--virtualize-after", "10"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try files(in: folder) == ["t.html", "t.rows.json"])
+        let html = try String(contentsOfFile: folder + "/t.html", encoding: .utf8)
+        #expect(html.contains("src:url(\"/fonts/NotoSans-Regular.ttf\")") && !html.contains("base64"))
+        #expect(html.contains("fetch(\"t.rows.json\")"))
+        let rows = try JSONSerialization.jsonObject(with: try #require(FileManager.default.contents(atPath: folder + "/t.rows.json")))
+        // The sample has 30 rows: their markup, and 31 offsets (the last, the table's bottom).
+        let data = try #require(rows as? [String: Any])
+        #expect((data["rows"] as? [Any])?.count == 30 && (data["offsets"] as? [Double])?.count == 31)
     }
 }

@@ -57,11 +57,13 @@ enum RenderingFixtures {
         return try DataTableLayout(rows: products.rows, columns: columns, configuration: configuration)
     }
 
-    /// A command-line tool's standard output (nil when it cannot run or fails).
-    static func output(of tool: String, _ arguments: [String]) -> String? {
+    /// A command-line tool's standard output (nil when it cannot run or fails), run with
+    /// `environment` added to this process's.
+    static func output(of tool: String, _ arguments: [String], environment: [String: String] = [:]) -> String? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [tool] + arguments
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice

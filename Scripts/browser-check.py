@@ -1,0 +1,400 @@
+#!/usr/bin/env python3
+"""Check in headless Chromium that `textmeasure render -o OUT.html` tables are drawn as measured.
+
+Chromium runs as
+    chromium --headless=new --no-sandbox --disable-gpu --font-render-hinting=none
+             --hide-scrollbars --allow-file-access-from-files ...
+on pages written by `textmeasure render` (fonts embedded as subsets), with a probe script added
+at the end that waits for the fonts (and a virtualised table's rows), measures, and writes its
+results as JSON into the DOM that --dump-dom prints. The layout's own numbers come from
+`textmeasure rows --json` with the same options: another command, the same measuring.
+
+Checks, on the bundled sample (Samples/products.csv, every style) and on a generated 1,000-row
+multilingual table (Latin, Greek, Cyrillic, Arabic, Hebrew, Devanagari, Thai, CJK, Hangul, emoji;
+wrapped, aligned trailing and centred):
+  - no overflow: for every line, a Range over its text lies inside its cell's content box (the
+    cell's rectangle less its padding) within 1/64 px horizontally. Vertically within 1 px: the
+    box Chromium reports for text spans its font's ascent and descent rounded to whole pixels
+    (and, when the descent rounds down, one pixel moved from the ascent to the descent, so that
+    a clip never cuts a descender), whatever the glyphs (and 4 million px down a page, its
+    rectangles come in steps of 0.5 px, single precision); the baseline itself is placed exactly,
+    by a strut, not by those metrics (the screenshot shows the glyphs where Cairo draws them);
+  - offsets: every row's top, from the table's top, equals the layout's offset within 0.5 px
+    (the largest difference and the difference at the last row are printed: no drift), and
+    every column's width equals the layout's within 1/64 px;
+  - screenshot: Chromium's screenshot of the sample page equals the PNG backend's drawing of the
+    same table (composited on white) allowing for anti-aliasing: a pixel matches when some pixel
+    of the other image within 1 px differs by at most 96/255 in grey; at most 0.5 % may not, and
+    the mean difference pixel for pixel is at most 0.035 (text set a pixel lower, or in another
+    font, fails);
+  - large table: 100,000 rows (every one measured by textmeasure) virtualised past 1,000, opened
+    in Chromium driven over its DevTools pipe (real frames and clocks: --virtual-time-budget
+    stops both): the page opens (row data fetched, the rows in view in the DOM and drawn) within
+    the goal of 2 s after navigation starts; scrolling to row 50,000 shows rows 50,000 and after at their offsets, keeps only the
+    viewport's rows ± the prefetch window in the DOM, and the table's height is the layout's
+    content height.
+
+Usage: Scripts/browser-check.py [--textmeasure PATH] [--chromium PATH] [--quick] [--keep DIR]
+  --quick  skip the 100,000-row table.
+Prints the figures; exits 1 when a check fails. Python 3 standard library only.
+"""
+import argparse
+import json
+import re
+import shutil
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+import zlib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = ROOT / "Tests" / "TextMeasureTests" / "Fixtures"
+SAMPLE = ROOT / "Samples" / "products.csv"
+FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--font-render-hinting=none", "--hide-scrollbars",
+         "--allow-file-access-from-files"]
+failures = []
+
+
+def check(condition, message):
+    print(("ok    " if condition else "FAIL  ") + message)
+    if not condition:
+        failures.append(message)
+
+
+# The probe: waits for the fonts (and the rows of a virtualised table), then measures.
+PROBE = r"""
+async () => {
+  const root = document.getElementById("tm-table");
+  const result = {};
+  if (root.querySelector(".t") && root.dataset.rows !== "ready")
+    await new Promise(resolve => root.addEventListener("rowsready", resolve));
+  result.readyAt = performance.now();
+  await document.fonts.ready;
+  const faces = [...document.fonts];
+  result.fonts = faces.length;
+  result.fontsLoaded = faces.filter(face => face.status === "loaded").length;
+  const frame = root.querySelector(".t") || root.querySelector("table");
+  const top = () => frame.getBoundingClientRect().top;
+  const measure = () => {
+    const base = top();
+    const rows = [...root.querySelectorAll("tr[data-row]")].map(tr => [+tr.dataset.row, tr.getBoundingClientRect().top - base]);
+    let horizontal = {over: -1e9}, vertical = {over: -1e9}, lines = 0;
+    for (const line of root.querySelectorAll(".l")) {
+      const cell = line.closest("td,th"), r = cell.getBoundingClientRect(), style = getComputedStyle(cell);
+      const box = {left: r.left + parseFloat(style.paddingLeft), right: r.right - parseFloat(style.paddingRight),
+                   top: r.top + parseFloat(style.paddingTop), bottom: r.bottom - parseFloat(style.paddingBottom)};
+      const range = document.createRange();
+      range.selectNodeContents(line);
+      const text = range.getBoundingClientRect();
+      const h = Math.max(box.left - text.left, text.right - box.right), v = Math.max(box.top - text.top, text.bottom - box.bottom);
+      if (h > horizontal.over) horizontal = {over: h, text: line.textContent, row: cell.parentElement.dataset.row ?? "header"};
+      if (v > vertical.over) vertical = {over: v, text: line.textContent, row: cell.parentElement.dataset.row ?? "header"};
+      lines++;
+    }
+    const columns = [...root.querySelectorAll("thead th")].map(th => th.getBoundingClientRect().width);
+    return {rows, horizontal, vertical, lines, columns};
+  };
+  Object.assign(result, measure());
+  result.frameHeight = frame.getBoundingClientRect().height;
+  result.pageHeight = document.documentElement.scrollHeight;
+  const target = window.SCROLL_TO_ROW;
+  if (target !== undefined) {
+    const before = performance.now();
+    const row = root.querySelector("tr[data-row]");
+    window.scrollTo(0, window.scrollY + top() + window.TARGET_OFFSET);
+    await new Promise(resolve => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    result.scrolled = measure();
+    result.scrolled.first = Math.min(...result.scrolled.rows.map(r => r[0]));
+    result.scrolled.viewportTop = -top();
+    result.scrollMs = performance.now() - before;
+  }
+  return result;
+}
+"""
+
+
+def textmeasure(binary, arguments):
+    return subprocess.run([binary] + arguments, check=True, capture_output=True, text=True).stdout
+
+
+def probe(chromium, page, work, extra=""):
+    probed = page.with_name(page.stem + ".probe.html")
+    script = ("<script>(%s)().then(result => document.body.insertAdjacentHTML('beforeend', \"<pre id='probe'>PROBE\" + "
+              "JSON.stringify(result).replaceAll('<', '\\\\u003c').replaceAll('&', '\\\\u0026') + 'END</pre>'));</script>" % PROBE)
+    probed.write_text(page.read_text(encoding="utf-8").replace("</html>", extra + script + "</html>"), encoding="utf-8")
+    dom = subprocess.run([chromium] + FLAGS + ["--virtual-time-budget=60000", "--window-size=1200,900", "--user-data-dir=" + str(work / "profile"),
+                          "--dump-dom", probed.as_uri()], capture_output=True, text=True, timeout=600).stdout
+    found = re.search(r'<pre id="probe">PROBE(.*?)END</pre>', dom)
+    if not found:
+        raise SystemExit("chromium printed no probe results for " + str(page))
+    return json.loads(found.group(1))
+
+
+class DevTools:
+    """Chromium driven over its DevTools pipe (--remote-debugging-pipe: JSON messages ending in
+    NUL, read on fd 3, written on fd 4): real frames, scroll events and clocks, which
+    --virtual-time-budget pauses."""
+
+    def __init__(self, chromium, work, window):
+        import os
+        to_chromium, self.outgoing = os.pipe()
+        self.incoming, from_chromium = os.pipe()
+        def descriptors():
+            os.dup2(to_chromium, 3)
+            os.dup2(from_chromium, 4)
+        self.process = subprocess.Popen([chromium] + FLAGS + ["--remote-debugging-pipe", "--window-size=%d,%d" % window,
+                                         "--user-data-dir=" + str(work / "devtools-profile"), "about:blank"],
+                                        pass_fds=(3, 4), preexec_fn=descriptors,  # kept open once the pipes are there
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        os.close(to_chromium)
+        os.close(from_chromium)
+        self.buffer, self.next, self.session = b"", 0, None
+        target = self.call("Target.createTarget", url="about:blank")["targetId"]
+        self.session = self.call("Target.attachToTarget", targetId=target, flatten=True)["sessionId"]
+
+    def call(self, method, **params):
+        import os
+        self.next += 1
+        message = {"id": self.next, "method": method, "params": params}
+        if self.session and not method.startswith("Target."):
+            message["sessionId"] = self.session
+        os.write(self.outgoing, json.dumps(message).encode() + b"\0")
+        while True:
+            while b"\0" not in self.buffer:
+                chunk = os.read(self.incoming, 1 << 20)
+                if not chunk:
+                    raise SystemExit("chromium closed its DevTools pipe")
+                self.buffer += chunk
+            text, self.buffer = self.buffer.split(b"\0", 1)
+            reply = json.loads(text)
+            if reply.get("id") == self.next:
+                if "error" in reply:
+                    raise SystemExit("DevTools %s: %s" % (method, reply["error"]))
+                return reply["result"]
+
+    def evaluate(self, expression):
+        result = self.call("Runtime.evaluate", expression=expression, awaitPromise=True, returnByValue=True)
+        if "exceptionDetails" in result:
+            raise SystemExit("in the page: %s" % result["exceptionDetails"])
+        return result["result"].get("value")
+
+    def close(self):
+        self.process.kill()
+        self.process.wait()
+
+
+def reported(value):
+    """How far from `value` Chromium's report of it may be: its rectangles are single precision
+    (a step of 1 px at 8 million px), and its lengths on a grid of 1/64 px."""
+    import math
+    return max(1 / 64, 2.0 ** (math.frexp(abs(value))[1] - 24) if value else 0)
+
+
+def check_layout(label, measured, layout):
+    """Rows at the layout's offsets, columns at its widths, no text outside its content box."""
+    offsets = {index: row["offset"] for index, row in enumerate(layout["rows"])}
+    differences = [top - offsets[index] for index, top in measured["rows"]]
+    worst = max(map(abs, differences), default=0)
+    check(worst <= 0.5, "%s: %d rows at the layout's offsets: largest difference %.4f px, at the last row %.4f px"
+          % (label, len(differences), worst, differences[-1] if differences else 0))
+    widths = [abs(a - b) for a, b in zip(measured["columns"], layout["columnWidths"])]
+    check(len(measured["columns"]) == len(layout["columnWidths"]) and max(widths, default=0) <= 1 / 64,
+          "%s: %d columns at the layout's widths: largest difference %.4f px" % (label, len(widths), max(widths, default=0)))
+    h, v = measured["horizontal"], measured["vertical"]
+    check(h["over"] <= 1 / 64, "%s: no overflow across %d lines: the widest line is %.4f px %s its content box (row %s: %r)"
+          % (label, measured["lines"], abs(h["over"]), "outside" if h["over"] > 0 else "inside", h["row"], h["text"]))
+    # Far down a page, Chromium reports rectangles in steps of its single precision (0.5 px at 4 million px).
+    step = reported(max((offsets[index] for index, _ in measured["rows"]), default=0))
+    allowed = 1 + (step if step > 1 / 64 else 0)
+    check(v["over"] <= allowed, "%s: vertically the tallest line is %.4f px %s its content box (row %s: %r; allowed: %g px)"
+          % (label, abs(v["over"]), "outside" if v["over"] > 0 else "inside", v["row"], v["text"], allowed))
+
+
+# PNG (8-bit, non-interlaced, grey/RGB/RGBA), decoded to grey levels over white.
+def read_png(path):
+    data = Path(path).read_bytes()
+    position, chunks, header = 8, [], None
+    while position < len(data):
+        length, kind = struct.unpack(">I4s", data[position:position + 8])
+        body = data[position + 8:position + 8 + length]
+        if kind == b"IHDR":
+            header = struct.unpack(">IIBBBBB", body)
+        elif kind == b"IDAT":
+            chunks.append(body)
+        position += 12 + length
+    width, height, depth, colour, _, _, interlace = header
+    assert depth == 8 and interlace == 0 and colour in (0, 2, 4, 6), "unsupported PNG " + str(path)
+    channels = {0: 1, 2: 3, 4: 2, 6: 4}[colour]
+    raw = zlib.decompress(b"".join(chunks))
+    stride = width * channels
+    previous = bytearray(stride)
+    grey = []
+    for y in range(height):
+        kind = raw[y * (stride + 1)]
+        line = bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        for x in range(stride):
+            left = line[x - channels] if x >= channels else 0
+            up, corner = previous[x], (previous[x - channels] if x >= channels else 0)
+            if kind == 1: line[x] = (line[x] + left) & 255
+            elif kind == 2: line[x] = (line[x] + up) & 255
+            elif kind == 3: line[x] = (line[x] + (left + up) // 2) & 255
+            elif kind == 4:
+                p = left + up - corner
+                pa, pb, pc = abs(p - left), abs(p - up), abs(p - corner)
+                line[x] = (line[x] + (left if pa <= pb and pa <= pc else up if pb <= pc else corner)) & 255
+        previous = line
+        row = []
+        for x in range(width):
+            pixel = line[x * channels:(x + 1) * channels]
+            if channels >= 3:
+                value = (pixel[0] * 299 + pixel[1] * 587 + pixel[2] * 114) / 1000
+            else:
+                value = pixel[0]
+            alpha = pixel[-1] if channels in (2, 4) else 255
+            row.append(value * alpha / 255 + 255 * (1 - alpha / 255))
+        grey.append(row)
+    return width, height, grey
+
+
+def compare(first, second, tolerance=96):
+    """The share of pixels of either image with no pixel within 1 px of it in the other that
+    differs by at most `tolerance`, and the mean absolute difference pixel for pixel."""
+    (w, h, a), (w2, h2, b) = first, second
+    width, height = min(w, w2), min(h, h2)
+    unmatched, total = 0, 0.0
+    for one, other in ((a, b), (b, a)):
+        for y in range(height):
+            for x in range(width):
+                value = one[y][x]
+                if abs(value - other[y][x]) <= tolerance:
+                    continue
+                if not any(abs(value - other[j][i]) <= tolerance
+                           for j in range(max(0, y - 1), min(height, y + 2)) for i in range(max(0, x - 1), min(width, x + 2))):
+                    unmatched += 1
+    for y in range(height):
+        for x in range(width):
+            total += abs(a[y][x] - b[y][x])
+    return unmatched / (2 * width * height), total / (width * height) / 255
+
+
+def multilingual_csv(path, count):
+    texts = [line.split("\t", 1)[1] for line in (FIXTURES / "multilingual.txt").read_text(encoding="utf-8").splitlines()
+             if "\t" in line and line.split("\t", 1)[1].strip()]
+    paragraphs = [line.split("\t", 1)[1] for line in (FIXTURES / "paragraphs.txt").read_text(encoding="utf-8").splitlines() if "\t" in line]
+    def quoted(field):
+        return '"' + field.replace('"', '""') + '"'
+    with open(path, "w", encoding="utf-8") as out:
+        out.write("Row,Text,Paragraph,Note & <tag>,Amount\n")
+        for i in range(count):
+            note = texts[(i * 7 + 3) % len(texts)] + (' <b>"&amp;"</b>' if i % 10 == 0 else "")
+            out.write(",".join([str(i), quoted(texts[i % len(texts)]), quoted(paragraphs[i % len(paragraphs)][:40 + i % 200]),
+                                quoted(note), "%d.%02d" % (i * 37 % 100000, i % 100)]) + "\n")
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--textmeasure", default=str(ROOT / ".build" / "debug" / "textmeasure"))
+    parser.add_argument("--chromium", default="chromium")
+    parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--keep")
+    args = parser.parse_args()
+    work = Path(args.keep or tempfile.mkdtemp(prefix="browser-check-"))
+    work.mkdir(parents=True, exist_ok=True)
+    tm, chromium = args.textmeasure, args.chromium
+    table = ["--max", "240", "--align", "Price=trailing", "--align", "Stock=center"]
+
+    # The sample, in every style: layout, overflow, and the screenshot against the PNG.
+    layout = json.loads(textmeasure(tm, ["rows", str(SAMPLE), "--json", "--max", "240"]))
+    for style in ["plain", "bordered", "striped", "grid"]:
+        page, png = work / ("sample-%s.html" % style), work / ("sample-%s.png" % style)
+        textmeasure(tm, ["render", str(SAMPLE), "-o", str(page), "--style", style] + table)
+        textmeasure(tm, ["render", str(SAMPLE), "-o", str(png), "--style", style] + table)
+        measured = probe(chromium, page, work)
+        check(measured["fonts"] > 0 and measured["fontsLoaded"] == measured["fonts"],
+              "sample %s: %d of %d embedded fonts loaded" % (style, measured["fontsLoaded"], measured["fonts"]))
+        check_layout("sample " + style, measured, layout)
+        drawn = read_png(png)
+        shot = work / ("sample-%s.shot.png" % style)
+        subprocess.run([chromium] + FLAGS + ["--window-size=%d,%d" % (drawn[0], drawn[1]), "--user-data-dir=" + str(work / "profile"),
+                        "--virtual-time-budget=10000", "--screenshot=" + str(shot), page.as_uri()],
+                       capture_output=True, timeout=300, check=True)
+        unmatched, mean = compare(drawn, read_png(shot))
+        check(unmatched <= 0.005 and mean <= 0.035, "sample %s: screenshot against the PNG (%d × %d px): %.3f %% of pixels unmatched, mean difference %.4f"
+              % (style, drawn[0], drawn[1], unmatched * 100, mean))
+
+    # 1,000 multilingual rows.
+    csv = work / "multilingual.csv"
+    multilingual_csv(csv, 1000)
+    options = ["--max", "260", "--align", "Amount=trailing", "--align", "Note & <tag>=center"]
+    layout = json.loads(textmeasure(tm, ["rows", str(csv), "--json"] + options[:2]))
+    page = work / "multilingual.html"
+    textmeasure(tm, ["render", str(csv), "-o", str(page), "--style", "grid"] + options)
+    measured = probe(chromium, page, work)
+    check(measured["fontsLoaded"] == measured["fonts"], "multilingual: %d of %d embedded fonts loaded" % (measured["fontsLoaded"], measured["fonts"]))
+    check_layout("multilingual", measured, layout)
+    check(abs(measured["frameHeight"] - layout["contentHeight"]) <= 1 / 64,
+          "multilingual: table %.4f px tall, layout %.4f px" % (measured["frameHeight"], layout["contentHeight"]))
+
+    if not args.quick:
+        large(tm, chromium, work)
+    if not args.keep:
+        shutil.rmtree(work, ignore_errors=True)
+    print("%d check%s failed" % (len(failures), "" if len(failures) == 1 else "s") if failures else "all checks passed")
+    sys.exit(1 if failures else 0)
+
+
+def large(tm, chromium, work, count=100000, target=50000, prefetch=20):
+    csv = work / "large.csv"
+    multilingual_csv(csv, count)
+    options = ["--max", "260"]
+    started = time.monotonic()
+    layout = json.loads(textmeasure(tm, ["rows", str(csv), "--json"] + options))
+    measuring = time.monotonic() - started
+    page = work / "large.html"
+    started = time.monotonic()
+    textmeasure(tm, ["render", str(csv), "-o", str(page), "--style", "striped", "--virtualize-after", "1000",
+                     "--prefetch", str(prefetch)] + options)
+    writing = time.monotonic() - started
+    size = page.stat().st_size + (work / "large.rows.json").stat().st_size
+    print("      large: %d rows measured by `textmeasure rows` in %.1f s; page and row data (%.1f MB) written by `render` in %.1f s"
+          % (count, measuring, size / 1e6, writing))
+    offset = layout["rows"][target]["offset"]
+    browser = DevTools(chromium, work, (1200, 900))
+    try:
+        # Noted from the new document's start: when the rows are in (the table's `rowsready`), and
+        # when the frame after next begins (they are drawn).
+        browser.call("Page.enable")
+        browser.call("Page.addScriptToEvaluateOnNewDocument", source="""
+            addEventListener("rowsready", () => {
+              window.readyAt = performance.now();
+              requestAnimationFrame(() => requestAnimationFrame(() => { window.drawnAt = performance.now(); }));
+            }, true);""")
+        browser.call("Page.navigate", url=page.as_uri())
+        opened = browser.evaluate("""new Promise(resolve => { const wait = () => window.drawnAt === undefined
+            ? setTimeout(wait, 10) : resolve([window.readyAt, window.drawnAt]); wait(); })""")
+        measured = json.loads(browser.evaluate("window.SCROLL_TO_ROW = %d; window.TARGET_OFFSET = %r; (%s)().then(JSON.stringify)"
+                                               % (target, offset, PROBE)))
+    finally:
+        browser.close()
+    check(opened[1] <= 2000, "large: opened in %.0f ms: rows fetched, parsed and in the DOM after %.0f ms, drawn by %.0f ms (goal: 2 s)"
+          % (opened[1], opened[0], opened[1]))
+    print("      large: scrolled to row %d and drawn in %.0f ms" % (target, measured["scrollMs"]))
+    scrolled = measured["scrolled"]
+    shown = sorted(row for row, _ in scrolled["rows"])
+    check(target in shown and shown == list(range(shown[0], shown[-1] + 1)),
+          "large: after scrolling, rows %d to %d are in the DOM (row %d among them)" % (shown[0], shown[-1], target))
+    visible = sum(1 for row in layout["rows"][shown[0]:shown[-1] + 1]
+                  if row["offset"] + row["height"] > scrolled["viewportTop"] and row["offset"] < scrolled["viewportTop"] + 900)
+    check(len(shown) <= visible + 2 * prefetch + 1, "large: %d rows in the DOM for %d visible ± %d" % (len(shown), visible, prefetch))
+    check_layout("large (scrolled)", scrolled, layout)
+    check(abs(measured["frameHeight"] - layout["contentHeight"]) <= reported(layout["contentHeight"]),
+          "large: the table is %.4f px tall, the layout's content height %.4f px (Chromium reports it to within %g px)"
+          % (measured["frameHeight"], layout["contentHeight"], reported(layout["contentHeight"])))
+    print("      large: page height %d px" % measured["pageHeight"])
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,131 @@
+public import DataTables
+import TextMeasure
+
+extension DataTableLayout {
+    /// The table in `style` as HTML the browser only draws (see `TableBody.html(options:)`).
+    ///
+    /// Past `options.virtualizedRowCount` rows it is virtualised: the page holds the chrome, the
+    /// header, a container exactly `contentHeight` tall (the scroll bar never jumps) and a few
+    /// dozen lines of script, which fetches `HTMLTable.rowData` from `options.rowDataURL` and keeps
+    /// the rows in the viewport ± `options.prefetchRows` in the DOM, each at the layout's offset.
+    /// Every row is measured here first.
+    ///
+    /// - Throws: `RenderError.fontNotServable` naming a font that cannot go into the page as asked.
+    ///
+    /// O(cells), plus shaping each line once.
+    public func html(style: some TableStyle = .plain, alignments: [ColumnAlignment] = [],
+                     options: HTMLOptions = HTMLOptions()) throws(RenderError) -> HTMLTable {
+        guard let limit = options.virtualizedRowCount, rowCount > max(0, limit) else {
+            return try style.makeBody(configuration: styleConfiguration(alignments: alignments)).html(options: options)
+        }
+        measureRows(0..<rowCount)
+        let header = styleConfiguration(rows: 0..<0, alignments: alignments)
+        // The style draws its chrome around the whole table: the header and one row as tall as all of them.
+        let width = header.columns.last?.header.frame.maxX ?? 0
+        let headerHeight = configuration.headerHeight
+        let all = TableStyleConfiguration.Row(index: 0, frame: Rect(x: 0, y: headerHeight, width: width, height: contentHeight - headerHeight),
+                                              cells: [])
+        let body = style.makeBody(configuration: TableStyleConfiguration(columns: header.columns, rows: [all]))
+        let firstRow = styleConfiguration(rows: 0..<1, alignments: alignments).rows.first
+        let page = HTMLPage(body: body, options: options, sampleCell: firstRow?.cells.first)
+        let writer = HTMLRows(fonts: page.fonts)
+
+        var offsets: [String] = []
+        var rows: [String] = []
+        offsets.reserveCapacity(rowCount + 1)
+        rows.reserveCapacity(rowCount)
+        var start = 0
+        while start < rowCount {
+            let range = start..<min(rowCount, start + 1024)
+            // styleConfiguration places the range's first row right below the header: `shift` puts it back.
+            let shift = offset(ofRow: range.lowerBound) - headerHeight
+            for row in styleConfiguration(rows: range, alignments: alignments).rows {
+                offsets.append(HTMLMarkup.number(HTMLMarkup.snapped(offset(ofRow: row.index))))
+                rows.append(writer.json(row, shift: shift))
+            }
+            start = range.upperBound
+        }
+        let end = offset(ofRow: rowCount - 1) + height(ofRow: rowCount - 1)
+        offsets.append(HTMLMarkup.number(HTMLMarkup.snapped(end)))
+        // One row a line, so the script finds a row's JSON without parsing the others.
+        let rowData = "{\"offsets\":[" + offsets.joined(separator: ",") + "],\n\"rows\":[\n" + rows.joined(separator: ",\n") + "\n]}\n"
+
+        let headerRow = writer.header(header.columns)
+        let script = VirtualRows.script(id: options.id, url: options.rowDataURL, prefetch: max(0, options.prefetchRows))
+        return try page.document(gap: configuration.rowSpacing, table: { left, top in
+            "<div class=\"t\" style=\"left:\(left);top:\(top);width:\(HTMLMarkup.span(from: 0, to: width));height:\(HTMLMarkup.span(from: 0, to: end))\">"
+                + "<table style=\"\(page.tableStyle(left: "0", top: "0"))\">\(page.columnGroup)<thead>\(headerRow)</thead></table>"
+                + "<table class=\"w\" style=\"\(page.tableStyle(left: "0", top: HTMLMarkup.span(from: 0, to: headerHeight)))\">"
+                + "\(page.columnGroup)<tbody></tbody></table></div>"
+        }, script: script, rowData: rowData)
+    }
+}
+
+/// The script of a virtualised table: a few dozen lines of plain JavaScript.
+enum VirtualRows {
+    /// Fetches the rows from `url` and keeps those in the viewport ± `prefetch` in the DOM: on
+    /// every scroll or resize, a binary search of the offsets finds the first and last rows
+    /// shown, and when they change the window's `<tbody>` gets their rows, written from the
+    /// JSON as the page writes rows, and its table moves to the first one's offset. When the rows are in, the table's `<div>` gets
+    /// `data-rows="ready"` and fires `rowsready`.
+    static func script(id: String, url: String, prefetch: Int) -> String {
+        """
+        (() => {
+          const root = document.getElementById(\(jsonString(id, escapingMarkup: true)));
+          const frame = root.querySelector(".t"), table = root.querySelector("table.w"), body = table.tBodies[0];
+          // The row data, one row a line (lines 2 to n + 1), each parsed when it is shown.
+          let offsets = [], text = "", starts = [], count = 0, shown = "";
+          const cells = i => JSON.parse(text.slice(starts[i + 2], starts[i + 3] - (i + 1 < count ? 2 : 1)));
+          const escape = text => text.replace(/[&<>]/g, c => c === "&" ? "&amp;" : c === "<" ? "&lt;" : "&gt;");
+          // A line: [left, top, baseline, right-to-left, node, …]; a run: class × 2 + right-to-left, text, width or
+          // null; a box: [right-to-left, node, …]. Written as the page writes lines.
+          const nodes = (l, from) => {
+            let html = "";
+            for (let i = from; i < l.length; i += 3) {
+              if (Array.isArray(l[i])) { html += '<span class="b' + (l[i][0] ? " q" : "") + '">' + nodes(l[i], 1) + "</span>"; i -= 2; continue; }
+              html += '<span class="f' + (l[i] >> 1) + (l[i] & 1 ? " r" : "")
+                + (l[i + 2] === null ? '"' : ' g" style="width:' + l[i + 2] + 'px"') + ">" + escape(l[i + 1]) + "</span>";
+            }
+            return html;
+          };
+          const line = l => '<div class="l' + (l[3] ? " q" : "") + '" style="left:' + l[0] + "px;top:" + l[1] + "px;--b:" + l[2] + 'px">'
+            + nodes(l, 4) + "</div>";
+          const row = i => '<tr data-row="' + i + '"' + (i % 2 ? i === count - 1 ? ' class="o z"' : ' class="o"' : i === count - 1 ? ' class="z"' : "")
+            + ' style="height:' + (offsets[i + 1] - offsets[i]) + 'px">' + cells(i).map(cell => "<td>" + cell.map(line).join("") + "</td>").join("") + "</tr>";
+          // The last row whose top is at or above y (0 above the first).
+          const rowAt = y => {
+            let low = 0, high = count - 1;
+            while (low < high) {
+              const middle = (low + high + 1) >> 1;
+              if (offsets[middle] <= y) low = middle; else high = middle - 1;
+            }
+            return low;
+          };
+          const update = () => {
+            if (!count) return;
+            const top = -frame.getBoundingClientRect().top;
+            const first = Math.max(0, rowAt(top) - \(prefetch));
+            const end = Math.min(count, rowAt(top + innerHeight) + 1 + \(prefetch));
+            if (shown === first + ":" + end) return;
+            shown = first + ":" + end;
+            table.style.top = offsets[first] + "px";
+            let html = "";
+            for (let i = first; i < end; i++) html += row(i);
+            body.innerHTML = html;
+          };
+          fetch(\(jsonString(url, escapingMarkup: true))).then(response => response.text()).then(data => {
+            text = data;
+            for (let at = 0; at >= 0; at = text.indexOf("\\n", at) + 1 || -1) starts.push(at);
+            offsets = JSON.parse(text.slice(text.indexOf("["), starts[1] - 2));
+            count = offsets.length - 1;
+            addEventListener("scroll", update, { passive: true, capture: true });
+            addEventListener("resize", update);
+            update();
+            root.dataset.rows = "ready";
+            root.dispatchEvent(new Event("rowsready"));
+          });
+        })();
+
+        """
+    }
+}

@@ -1,0 +1,36 @@
+import TextMeasure
+
+/// The markup of a table's header and rows: each cell's lines at the layout's places, each line
+/// its own element, each glyph run a span in the font that shaped it.
+struct HTMLRows {
+    let fonts: HTMLFonts
+
+    /// The header row: `<tr>` of `<th>`s, `height` points tall.
+    func header(_ columns: [TableStyleConfiguration.Column]) -> String {
+        let height = columns.first?.header.frame.height ?? 0
+        var markup = "<tr style=\"height:\(HTMLMarkup.span(from: 0, to: height))\">"
+        for column in columns {
+            markup += "<th scope=\"col\">" + HTMLLine.lines(of: column.header, shift: 0, fonts: fonts).map(\.html).joined() + "</th>"
+        }
+        return markup + "</tr>"
+    }
+
+    /// Row `row` as a `<tr>` from its top to `next` (where the next row starts, or its own
+    /// bottom for the last). Classes: `o` for an odd index (stripes), `z` for the table's last
+    /// row (no line under it).
+    func row(_ row: TableStyleConfiguration.Row, next: Double, isLast: Bool) -> String {
+        let classes = [row.index % 2 == 1 ? "o" : nil, isLast ? "z" : nil].compactMap { $0 }
+        var markup = "<tr data-row=\"\(row.index)\"" + (classes.isEmpty ? "" : " class=\"\(classes.joined(separator: " "))\"")
+            + " style=\"height:\(HTMLMarkup.span(from: row.frame.minY, to: next))\">"
+        for cell in row.cells { markup += "<td>" + HTMLLine.lines(of: cell, shift: 0, fonts: fonts).map(\.html).joined() + "</td>" }
+        return markup + "</tr>"
+    }
+
+    /// Row `row`'s cells as JSON, its frame moved down by `shift` (rows of a part of the table
+    /// placed in the whole): `[[line, …], …]`, one array of lines (`HTMLLine.json`) a cell. The
+    /// script makes the `<tr>` of `row` from it and the offsets.
+    func json(_ row: TableStyleConfiguration.Row, shift: Double) -> String {
+        "[" + row.cells.map { "[" + HTMLLine.lines(of: $0, shift: shift, fonts: fonts).map(\.json).joined(separator: ",") + "]" }
+            .joined(separator: ",") + "]"
+    }
+}
