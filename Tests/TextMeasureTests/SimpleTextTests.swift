@@ -204,6 +204,16 @@ import TextMeasure
         #expect(measured.units == 563 + 449 + 564 + 507 + 518 + 222)
     }
 
+    /// A stack with a language shapes with that language's `locl` forms: the analysis (made for
+    /// "und") does not apply, and its widths are HarfBuzz's.
+    @Test func aLanguageGoesToHarfBuzz() throws {
+        let noto = try Font.bundled(.notoSans)
+        let turkish = try FontStack([noto], language: "tr")
+        #expect(noto.stack.takesSimpleTextPath("AVATAR"))
+        #expect(!turkish.takesSimpleTextPath("AVATAR"))
+        Self.check(Self.named + ["fi", "İstanbul"], turkish, "tr")
+    }
+
     /// Faces whose layout is not a sum over pairs: every text goes to HarfBuzz, with its width.
     @Test(arguments: ["simple-text-kern1.ttf", "simple-text-trak.ttf"])
     func wholeFaceFallsBack(_ file: String) throws {

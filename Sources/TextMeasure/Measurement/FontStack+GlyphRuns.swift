@@ -64,8 +64,7 @@ extension FontStack {
         var glyphs: [PositionedGlyph] = []
         var pen = 0
         if mode == .auto, run.level == 0, fontSet.language == nil,
-           let simple = face.simpleText.shaping(of: face, features: fontSet.featureSettings(run.faceIndex))
-               .glyphs(utf8, run.utf8Range, script: run.bufferScript) {
+           let simple = fontSet.simpleText(run.faceIndex).glyphs(utf8, run.utf8Range, script: run.bufferScript) {
             glyphs.reserveCapacity(simple.count)
             for glyph in simple {
                 glyphs.append(PositionedGlyph(id: glyph.glyph, cluster: glyph.cluster - run.utf8Range.lowerBound,

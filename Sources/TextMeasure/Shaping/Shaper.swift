@@ -76,19 +76,16 @@ enum Shaper {
 
     /// `advance` of a run of `set`, shaped in its direction and script; or, in `ShapingMode.auto`,
     /// summed without shaping when the simple-text analysis of its face proves the sum equal
-    /// (see `SimpleTextPlan`). A stack with a language keeps HarfBuzz: the analysis is made for
-    /// the language-neutral plan.
+    /// (see `SimpleTextPlan`; the analysis is of text shaped without a language, "und").
     static func advance(_ utf8: UnsafeBufferPointer<UInt8>, _ run: ShapingRun, in set: FontSet,
                         hangingStart: Int = .max, mode: ShapingMode = .current) -> (units: Int, hanging: Int) {
-        if mode == .auto, run.level == 0, set.language == nil {
-            let face = set.face(run.faceIndex)
-            if let sum = face.simpleText.shaping(of: face, features: set.featureSettings(run.faceIndex))
-                .measure(utf8, run.utf8Range, script: run.bufferScript, hangingStart: hangingStart) {
-                #if DEBUG
-                probe?.count(run.utf8Range.count)  // measured, if not shaped: the work tests bound
-                #endif
-                return sum
-            }
+        if mode == .auto, run.level == 0, set.language == nil,
+           let sum = set.simpleText(run.faceIndex)
+               .measure(utf8, run.utf8Range, script: run.bufferScript, hangingStart: hangingStart) {
+            #if DEBUG
+            probe?.count(run.utf8Range.count)  // measured, if not shaped: the work tests bound
+            #endif
+            return sum
         }
         return advance(utf8, run.utf8Range, in: set, font: run.faceIndex, level: run.level, script: run.bufferScript,
                        hangingStart: hangingStart)

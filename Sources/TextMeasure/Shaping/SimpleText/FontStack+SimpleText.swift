@@ -6,8 +6,8 @@ extension FontStack {
         return (measured.units, measured.hangingUnits)
     }
 
-    /// Whether `width(of:)` measures `text` without shaping in `ShapingMode.auto`: every run of it
-    /// is left to right, in one face whose analysis proves the sum of advances and pair
+    /// Whether `width(of:)` measures `text` without shaping in `ShapingMode.auto`: the stack has no
+    /// language (see the article "Measuring text"), and every run of the text is left to right, in one face whose analysis proves the sum of advances and pair
     /// adjustments equal to `hb_shape`'s width (see the article "Measuring text"). O(length);
     /// a face's first call analyses its layout tables.
     public func takesSimpleTextPath(_ text: String) -> Bool {
@@ -17,8 +17,7 @@ extension FontStack {
             let runs = Itemizer.primaryRun(utf8, in: fontSet, direction: .auto).map { [$0] }
                 ?? Itemizer.runs(of: text, in: fontSet)
             return fontSet.language == nil && runs.allSatisfy { run in
-                let face = fontSet.face(run.faceIndex)
-                return run.level == 0 && face.simpleText.shaping(of: face, features: fontSet.featureSettings(run.faceIndex))
+                run.level == 0 && fontSet.simpleText(run.faceIndex)
                     .measure(utf8, run.utf8Range, script: run.bufferScript, hangingStart: .max) != nil
             }
         }
@@ -44,5 +43,13 @@ package enum SimpleTextTableReader {
         }
         guard let whole = read(table.count) else { return nil }
         return lengths.filter { read($0).map { $0 != whole } ?? false }
+    }
+}
+
+extension FontSet {
+    /// The simple-text analysis of the font at `index` with its feature settings (built on first use).
+    func simpleText(_ index: Int) -> SimpleTextShaping {
+        let face = face(index)
+        return face.simpleText.shaping(of: face, features: featureSettings(index))
     }
 }
