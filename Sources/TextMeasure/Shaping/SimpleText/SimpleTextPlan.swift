@@ -54,7 +54,6 @@ final class SimpleTextPlan: @unchecked Sendable {
     /// Nil when the layout tables cannot be read.
     init?(_ shaping: SimpleTextShaping, script: hb_script_t) {
         let face = hb_font_get_face(shaping.font)!
-        self.font = hb_font_reference(shaping.font)
         self.features = shaping.features
         self.script = script
         let eligible: (UInt32) -> Bool = script == HB_SCRIPT_LATIN
@@ -93,6 +92,8 @@ final class SimpleTextPlan: @unchecked Sendable {
             effects += summary.effects
             pairFirst += summary.pairFirst
         }
+        // Referenced only past the last `return nil`: a failed init runs no `deinit` to let it go.
+        self.font = hb_font_reference(shaping.font)
 
         let simple = Self.simpleSet(candidates.member, effects: effects)
         var flags = [UInt8](repeating: 0, count: simple.count)
