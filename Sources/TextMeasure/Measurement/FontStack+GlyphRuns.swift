@@ -64,14 +64,8 @@ extension FontStack {
         var glyphs: [PositionedGlyph] = []
         var pen = 0
         if mode == .auto, run.level == 0, fontSet.language == nil,
-           let simple = fontSet.simpleText(run.faceIndex).glyphs(utf8, run.utf8Range, script: run.bufferScript) {
-            glyphs.reserveCapacity(simple.count)
-            for glyph in simple {
-                glyphs.append(PositionedGlyph(id: glyph.glyph, cluster: glyph.cluster - run.utf8Range.lowerBound,
-                                              x: Double(pen + Int(glyph.offset)) * scale, y: 0,
-                                              advance: Double(glyph.advance) * scale))
-                pen += Int(glyph.advance)
-            }
+           let simple = fontSet.simpleText(run.faceIndex).glyphs(utf8, run.utf8Range, script: run.bufferScript, scale: scale) {
+            (glyphs, pen) = simple
         } else {
             let buffer = Shaper.shape(utf8, run.utf8Range, in: fontSet, font: run.faceIndex,
                                       level: run.level, script: run.bufferScript)

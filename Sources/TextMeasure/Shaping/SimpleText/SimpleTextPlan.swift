@@ -191,20 +191,27 @@ final class SimpleTextPlan: @unchecked Sendable {
         return walked ? (units, hanging) : nil
     }
 
-    /// The glyphs of `range` of `utf8` as `hb_shape` gives them, in font units: each
-    /// character's glyph, its UTF-8 offset (its cluster), its x advance and x offset; nil where
-    /// `measure` is, or where a pair moves a glyph in a way only HarfBuzz's positions carry.
-    func glyphs(_ utf8: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
-                characters: [UInt32]) -> [(glyph: UInt32, cluster: Int, advance: Int32, offset: Int32)]? {
-        var glyphs: [(glyph: UInt32, cluster: Int, advance: Int32, offset: Int32)] = []
+    /// The glyphs of `range` of `utf8` placed as `hb_shape` places them, `scale` points a font
+    /// unit, clusters counted from the range's start, and the run's width in font units; nil
+    /// where `measure` is, or where a pair moves a glyph in a way only HarfBuzz's positions carry.
+    func glyphs(_ utf8: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, characters: [UInt32],
+                scale: Double) -> (glyphs: [PositionedGlyph], units: Int)? {
+        var glyphs: [PositionedGlyph] = []
         glyphs.reserveCapacity(range.count)
+        var pen = 0, last = 0  // `last`: the previous glyph's advance, less the pair the next one ends
         let walked = walk(utf8, range, characters: characters) { index, glyph, advance, pair in
             guard pair.secondOffset != Self.excluded else { return false }
-            if !glyphs.isEmpty { glyphs[glyphs.count - 1].advance += pair.first }
-            glyphs.append((glyph, index, advance + pair.second, pair.secondOffset))
+            if !glyphs.isEmpty {
+                last += Int(pair.first)
+                glyphs[glyphs.count - 1].advance = Double(last) * scale
+                pen += last
+            }
+            last = Int(advance) + Int(pair.second)
+            glyphs.append(PositionedGlyph(id: glyph, cluster: index - range.lowerBound,
+                                          x: Double(pen + Int(pair.secondOffset)) * scale, y: 0, advance: Double(last) * scale))
             return true
         }
-        return walked ? glyphs : nil
+        return walked ? (glyphs, pen + last) : nil
     }
 
     /// Calls `body` for each character of `range` with its offset, glyph, advance and what the

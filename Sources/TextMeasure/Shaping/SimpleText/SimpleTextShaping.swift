@@ -59,11 +59,12 @@ final class SimpleTextShaping: @unchecked Sendable {
         plan(for: utf8, range, script: script)?.measure(utf8, range, characters: characters, hangingStart: hangingStart)
     }
 
-    /// The glyphs of `range` of `utf8` as `hb_shape` positions them for a left-to-right buffer in
-    /// `script` (nil: HarfBuzz's guess), in font units; nil when the text does not qualify.
-    func glyphs(_ utf8: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
-                script: hb_script_t?) -> [(glyph: UInt32, cluster: Int, advance: Int32, offset: Int32)]? {
-        plan(for: utf8, range, script: script)?.glyphs(utf8, range, characters: characters)
+    /// The glyphs of `range` of `utf8` as `hb_shape` places them for a left-to-right buffer in
+    /// `script` (nil: HarfBuzz's guess), `scale` points a font unit, and the run's width in font
+    /// units; nil when the text does not qualify.
+    func glyphs(_ utf8: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, script: hb_script_t?,
+                scale: Double) -> (glyphs: [PositionedGlyph], units: Int)? {
+        plan(for: utf8, range, script: script)?.glyphs(utf8, range, characters: characters, scale: scale)
     }
 
     /// The plan that measures `range` of `utf8` in `script`: Latin when a character is Latin (or
