@@ -53,12 +53,10 @@ extension DataTableLayout {
         return TablePages(slices: pageSlices(room: room, blocks: blocks)) { slice in
             let configuration = self.styleConfiguration(rows: slice.rows, alignments: alignments, skipping: slice.top)
             var rows = configuration.rows
-            for index in [rows.startIndex, rows.endIndex - 1] where rows.indices.contains(index) {
-                let top = index == rows.startIndex ? slice.top : 0
-                let bottom = index == rows.endIndex - 1 ? slice.bottom : nil
-                if top > 0 || bottom != nil { rows[index] = rows[index].slice(from: top, to: bottom ?? rows[index].frame.height) }
-                if rows.count == 1 { break }
-            }
+            // The last row ends where the page cuts it; then the first starts where the page does
+            // (cutting the bottom first keeps the row's top, from which both are measured).
+            if let bottom = slice.bottom, let last = rows.indices.last { rows[last] = rows[last].slice(from: 0, to: bottom) }
+            if slice.top > 0, let first = rows.first { rows[0] = first.slice(from: slice.top, to: first.frame.height) }
             let body = style.makeBody(configuration: TableStyleConfiguration(columns: configuration.columns, rows: rows))
             return Drawing(bounds: Rect(x: 0, y: 0, width: page.width, height: page.height),
                            items: [.transformed(scale: scale, offset: offset, body.drawing.items)])
