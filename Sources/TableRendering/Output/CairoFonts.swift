@@ -43,7 +43,7 @@ final class CairoFonts {
 
     /// The face's bounding box in ems, y up (as fonts have it): from its FreeType face.
     private static func boundingBox(of face: OpaquePointer) -> Rect? {
-        let keeper = withUnsafePointer(to: &userDataKey) { cairo_font_face_get_user_data(face, $0) }
+        let keeper = cairo_font_face_get_user_data(face, userDataKey)
         guard let keeper else { return nil }
         return Unmanaged<Keeper>.fromOpaque(keeper).takeUnretainedValue().box
     }
@@ -115,7 +115,14 @@ final class CairoFonts {
         deinit { FreeType.lock.withLock { _ in _ = FT_Done_Face(ftFace) } }
     }
 
-    private nonisolated(unsafe) static var userDataKey = cairo_user_data_key_t()
+    /// The key of a face's `Keeper`: Cairo compares keys by address, so one address for the
+    /// process, allocated once (an `&` of a static variable would be an exclusive access that
+    /// two drawing threads make at once).
+    private nonisolated(unsafe) static let userDataKey: UnsafeMutablePointer<cairo_user_data_key_t> = {
+        let key = UnsafeMutablePointer<cairo_user_data_key_t>.allocate(capacity: 1)
+        key.initialize(to: cairo_user_data_key_t())
+        return key
+    }()
 
     fileprivate static func makeFace(_ font: Font) -> OpaquePointer? {
         let bytes = font.fileBytes
@@ -132,9 +139,7 @@ final class CairoFonts {
             return nil
         }
         let keeper = Unmanaged.passRetained(Keeper(font: font, ftFace: ftFace)).toOpaque()
-        let status = withUnsafePointer(to: &userDataKey) { key in
-            cairo_font_face_set_user_data(face, key, keeper) { Unmanaged<Keeper>.fromOpaque($0!).release() }
-        }
+        let status = cairo_font_face_set_user_data(face, userDataKey, keeper) { Unmanaged<Keeper>.fromOpaque($0!).release() }
         if status != CAIRO_STATUS_SUCCESS {
             Unmanaged<Keeper>.fromOpaque(keeper).release()
             cairo_font_face_destroy(face)

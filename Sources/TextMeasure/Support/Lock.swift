@@ -12,12 +12,17 @@ internal import Darwin
 /// futex path that ThreadSanitizer does not model, so TSan reports races inside every locked
 /// section. A pthread mutex is one TSan intercepts, so a TSan run reports only real races.
 /// Not reentrant: a `body` that takes the same lock again deadlocks.
+///
+/// The value lives out of line, not in a stored property: Swift's exclusivity check reports an
+/// `inout` access of a stored property to ThreadSanitizer, and for a value of no size (`Lock(())`)
+/// that access lands on the object's first word, which every caller reads before it locks.
 package final class Lock<Value>: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private var value: Value
+    private let value: UnsafeMutablePointer<Value>
 
     package init(_ value: sending Value) {
-        self.value = value
+        self.value = .allocate(capacity: 1)
+        self.value.initialize(to: value)
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
         pthread_mutex_init(mutex, nil)
@@ -26,6 +31,8 @@ package final class Lock<Value>: @unchecked Sendable {
     deinit {
         pthread_mutex_destroy(mutex)
         mutex.deallocate()
+        value.deinitialize(count: 1)
+        value.deallocate()
     }
 
     /// Runs `body` with exclusive access to the value.
@@ -34,6 +41,6 @@ package final class Lock<Value>: @unchecked Sendable {
     ) throws(Failure) -> sending Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
-        return try body(&value)
+        return try body(&value.pointee)
     }
 }
