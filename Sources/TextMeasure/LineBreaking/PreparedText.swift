@@ -212,8 +212,7 @@ enum HardBreak {
     /// The hard lines of `text`: the stretches between hard breaks (CR LF is one break), one
     /// line when it has none, and an empty last line after a final break. O(length).
     static func lines(of text: String) -> [Substring] {
-        // A quick look at the bytes first: NEL, LS and PS start with 0xC2 or 0xE2.
-        guard text.utf8.contains(where: { (0x0A...0x0D).contains($0) || $0 == 0xC2 || $0 == 0xE2 }) else { return [text[...]] }
+        guard mayContainOne(text) else { return [text[...]] }
         var lines: [Substring] = []
         let scalars = text.unicodeScalars
         var start = scalars.startIndex, index = start
@@ -230,6 +229,15 @@ enum HardBreak {
         }
         lines.append(text[start...])
         return lines
+    }
+
+    /// Whether `text` has a byte that can start a hard break (NEL, LS and PS start with 0xC2 or
+    /// 0xE2): when not, it is one line. O(length), read in place, no allocation.
+    @inline(__always)
+    static func mayContainOne(_ text: String) -> Bool {
+        func isCandidate(_ byte: UInt8) -> Bool { (0x0A...0x0D).contains(byte) || byte == 0xC2 || byte == 0xE2 }
+        return text.utf8.withContiguousStorageIfAvailable { $0.contains(where: isCandidate) }
+            ?? text.utf8.contains(where: isCandidate)
     }
 
     /// Where the hard-break characters at the end of `utf8[start..<end]` start (CR LF is two).

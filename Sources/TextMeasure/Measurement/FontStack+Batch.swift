@@ -19,13 +19,46 @@ extension FontStack {
     /// The same for some of them (see `DistinctTexts.texts(in:)`).
     package func widths(of texts: DistinctTexts.Texts, cache: WidthCache? = .shared) -> [Double] {
         let keys = texts.keys
-        return concurrentMap(keys.count) { self.width(of: keys[$0], cache: cache) }
+        return concurrentChunks(keys.count) { range, output in
+            let widths = self.widths(of: keys[range].filter { !$0.string.isEmpty }, cache: cache)
+            var next = widths.startIndex
+            for index in range {
+                if keys[index].string.isEmpty {
+                    (output + index).initialize(to: 0)
+                } else {
+                    (output + index).initialize(to: widths[next])
+                    next += 1
+                }
+            }
+        }
     }
 
     /// `contentWidth(of:)` of each of them (see `DistinctTexts.texts(in:)`), on every core.
     package func contentWidths(of texts: DistinctTexts.Texts, cache: WidthCache? = .shared) -> [Double] {
         let keys = texts.keys
-        return concurrentMap(keys.count) { self.contentWidth(of: keys[$0], cache: cache) }
+        return concurrentChunks(keys.count) { range, output in
+            // Texts of one line (nearly all) are measured a chunk at a time; the rest line by line.
+            var oneLine: [Int] = []
+            for index in range {
+                let text = keys[index].string
+                if text.isEmpty {
+                    (output + index).initialize(to: 0)
+                } else if HardBreak.mayContainOne(text) {
+                    (output + index).initialize(to: self.contentWidth(of: keys[index], cache: cache))
+                } else {
+                    oneLine.append(index)
+                }
+            }
+            for (index, width) in zip(oneLine, self.widths(of: oneLine.map { keys[$0] }, cache: cache)) {
+                (output + index).initialize(to: width)
+            }
+        }
+    }
+
+    /// The widths of `texts` (none empty), through `cache` a batch at a time.
+    private func widths(of texts: [ExactText], cache: WidthCache?) -> [Double] {
+        guard let cache else { return texts.map { points(Shaper.measure(of: $0.string, in: fontSet).units) } }
+        return cache.measure(texts, in: fontSet).map { points($0.units) }
     }
 
     /// The nominal content widths of `texts` (see `nominalContentWidth(of:)`), in order, on every core.

@@ -65,6 +65,27 @@ public final class WidthCache: Sendable {
         return measured
     }
 
+    /// The shaped widths of `texts` (distinct, hashed, none empty), each as `measure(of:in:)`
+    /// gives it with no face before it and direction `.auto`, in order. Each shard is locked
+    /// once to look up its texts and once to store the ones it missed, not twice a text; the
+    /// statistics count as for single look-ups. O(total length) to shape the misses.
+    func measure(_ texts: [ExactText], in set: FontSet) -> [ShapedWidth] {
+        let keys = texts.map { Key(set: set.id, context: 0, direction: .auto, text: $0) }
+        var positions = [[Int]](repeating: [], count: shards.count)
+        for (position, key) in keys.enumerated() { positions[key.text.hash & (shards.count - 1)].append(position) }
+        var found = [ShapedWidth?](repeating: nil, count: keys.count)
+        for (shard, positions) in zip(shards, positions) where !positions.isEmpty {
+            shard.values(for: keys, at: positions, into: &found)
+        }
+        for (shard, positions) in zip(shards, positions) {
+            let missed = positions.filter { found[$0] == nil }
+            guard !missed.isEmpty else { continue }
+            for position in missed { found[position] = Shaper.measure(of: keys[position].text.string, in: set, previous: 0) }
+            shard.insert(found, for: keys, at: missed, reservingFrom: count, capacity: capacity)
+        }
+        return found.map { $0! }
+    }
+
     public var statistics: Statistics {
         shards.reduce(into: Statistics()) { total, shard in
             let part = shard.statistics
@@ -98,15 +119,35 @@ public final class WidthCache: Sendable {
 
         func value(for key: Key) -> ShapedWidth? { clock.withLock { $0.value(for: key) } }
 
-        func insert(_ value: ShapedWidth, for key: Key, reservingFrom count: borrowing Atomic<Int>, capacity: Int) {
+        /// The values of `keys` at `positions` written to `found` (nil where missed), under one lock.
+        func values(for keys: [Key], at positions: [Int], into found: inout [ShapedWidth?]) {
             clock.withLock { clock in
-                // Another thread may have shaped and cached the same text meanwhile: same value.
-                guard !clock.contains(key) else { return }
-                if Self.reserve(count, capacity: capacity) {
-                    clock.append(value, for: key)
-                } else {
-                    clock.replace(value, for: key)
+                for position in positions { found[position] = clock.value(for: keys[position]) }
+            }
+        }
+
+        func insert(_ value: ShapedWidth, for key: Key, reservingFrom count: borrowing Atomic<Int>, capacity: Int) {
+            clock.withLock { clock in Self.store(value, for: key, in: &clock, reservingFrom: count, capacity: capacity) }
+        }
+
+        /// `values` at `positions` stored for `keys` at the same positions, under one lock.
+        func insert(_ values: [ShapedWidth?], for keys: [Key], at positions: [Int],
+                    reservingFrom count: borrowing Atomic<Int>, capacity: Int) {
+            clock.withLock { clock in
+                for position in positions {
+                    Self.store(values[position]!, for: keys[position], in: &clock, reservingFrom: count, capacity: capacity)
                 }
+            }
+        }
+
+        private static func store(_ value: ShapedWidth, for key: Key, in clock: inout Clock,
+                                  reservingFrom count: borrowing Atomic<Int>, capacity: Int) {
+            // Another thread may have shaped and cached the same text meanwhile: same value.
+            guard !clock.contains(key) else { return }
+            if reserve(count, capacity: capacity) {
+                clock.append(value, for: key)
+            } else {
+                clock.replace(value, for: key)
             }
         }
 

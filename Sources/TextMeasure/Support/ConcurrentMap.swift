@@ -10,16 +10,26 @@ internal import Darwin
 /// package's batch APIs (widths, cells, the command's lines).
 package func concurrentMap<Element>(_ count: Int, parallelFrom: Int = 64,
                                     _ transform: @escaping @Sendable (Int) -> Element) -> [Element] {
+    concurrentChunks(count, parallelFrom: parallelFrom) { range, output in
+        for index in range { (output + index).initialize(to: transform(index)) }
+    }
+}
+
+/// The elements `fill` writes, in chunks of 0..<count on every core (as `concurrentMap`): it
+/// is given a range and must initialize exactly the elements at those indices of `output`.
+/// For work that is cheaper done a chunk at a time (the width cache's batched look-ups).
+package func concurrentChunks<Element>(
+    _ count: Int, parallelFrom: Int = 64,
+    _ fill: @escaping @Sendable (_ range: Range<Int>, _ output: UnsafeMutablePointer<Element>) -> Void
+) -> [Element] {
     [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
         nonisolated(unsafe) let output = buffer.baseAddress!
         let chunks = count < parallelFrom ? 1 : min(count, processorCount * 8)
         if chunks == 1 {
-            for index in 0..<count { (output + index).initialize(to: transform(index)) }
+            if count > 0 { fill(0..<count, output) }
         } else {
             DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-                for index in count * chunk / chunks ..< count * (chunk + 1) / chunks {
-                    (output + index).initialize(to: transform(index))
-                }
+                fill(count * chunk / chunks ..< count * (chunk + 1) / chunks, output)
             }
         }
         initialized = count

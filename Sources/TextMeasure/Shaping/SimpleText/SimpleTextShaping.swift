@@ -1,5 +1,4 @@
 internal import CHarfBuzz
-internal import Synchronization
 
 /// The simple-text path of one face with one set of feature settings: which characters can be
 /// measured without shaping, and the plans that measure them (see `SimpleTextPlan`).
@@ -29,9 +28,9 @@ final class SimpleTextShaping: @unchecked Sendable {
     let glyphCount: Int
     let isUsable: Bool
 
-    private let latin = AtomicLazyReference<SimpleTextPlan.Slot>()
-    private let common = AtomicLazyReference<SimpleTextPlan.Slot>()
-    private let unknown = AtomicLazyReference<SimpleTextPlan.Slot>()
+    private let latin = LazyReference<SimpleTextPlan.Slot>()
+    private let common = LazyReference<SimpleTextPlan.Slot>()
+    private let unknown = LazyReference<SimpleTextPlan.Slot>()
 
     init(face: FontFace, features: [FontFeature]) {
         self.font = hb_font_reference(face.font)
@@ -92,7 +91,7 @@ final class SimpleTextShaping: @unchecked Sendable {
     /// The plan for buffers of `script` (Latin, Common, or invalid for HarfBuzz's guess over
     /// common characters), built on first use.
     func plan(_ script: hb_script_t) -> SimpleTextPlan.Slot {
-        func slot(_ reference: borrowing AtomicLazyReference<SimpleTextPlan.Slot>) -> SimpleTextPlan.Slot {
+        func slot(_ reference: borrowing LazyReference<SimpleTextPlan.Slot>) -> SimpleTextPlan.Slot {
             if let slot = reference.load() { return slot }
             return reference.storeIfNil(SimpleTextPlan.Slot(plan: SimpleTextPlan(self, script: script)))
         }
@@ -156,7 +155,7 @@ final class SimpleTextShaping: @unchecked Sendable {
 
 /// The simple-text analyses of one face, one per feature settings, built on first use.
 final class SimpleTextAnalyses: Sendable {
-    private let withoutFeatures = AtomicLazyReference<SimpleTextShaping>()
+    private let withoutFeatures = LazyReference<SimpleTextShaping>()
     private let withFeatures = Lock<[[FontFeature]: SimpleTextShaping]>([:])
 
     init() {}
