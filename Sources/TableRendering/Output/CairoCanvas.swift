@@ -25,8 +25,10 @@ struct CairoCanvas {
     }
 
     func draw(_ items: [DrawingItem]) {
-        for item in items {
-            switch item {
+        var index = items.startIndex
+        while index < items.endIndex {
+            defer { index += 1 }
+            switch items[index] {
             case .fill(let path, let color):
                 add(path)
                 set(color)
@@ -40,7 +42,16 @@ struct CairoCanvas {
             case .clip(let path, let inner):
                 draw(inner, clippedTo: path)
             case .text(let text):
-                draw(text)
+                // Consecutive runs Cairo can take in one call (the cells of a row, of a page) are
+                // given in one: each call costs more than the glyphs it draws, in a PDF most.
+                var end = index + 1
+                while end < items.endIndex, case .text(let next) = items[end], sharesCall(text, next) { end += 1 }
+                if end - index > 1 {
+                    draw(items[index..<end].compactMap { if case .text(let text) = $0 { text } else { nil } })
+                    index = end - 1
+                } else {
+                    draw(text)
+                }
             case .transformed(let scale, let offset, let inner):
                 cairo_save(context)
                 cairo_translate(context, offset.x, offset.y)
@@ -117,6 +128,51 @@ struct CairoCanvas {
         case .line(let start, let end):
             cairo_move_to(context, start.x, start.y)
             cairo_line_to(context, end.x, end.y)
+        }
+    }
+
+    /// Whether `first` and `second` can be drawn by one call: glyphs, left to right (a cluster map
+    /// drawn backward covers one run), of the same face, size and colour.
+    private func sharesCall(_ first: TextItem, _ second: TextItem) -> Bool {
+        !first.run.isRightToLeft && !second.run.isRightToLeft && first.color == second.color
+            && first.run.font.faceID == second.run.font.faceID && first.run.font.size == second.run.font.size
+    }
+
+    /// `texts` (see `sharesCall`) drawn by one call: their glyphs in order, and for a surface that
+    /// keeps text, their texts one after the other with each run's cluster map. A run whose
+    /// clusters Cairo would reject is drawn on its own, without text.
+    private func draw(_ texts: [TextItem]) {
+        guard let face = fonts.face(for: texts[0].run.font) else { return }
+        var glyphs: [cairo_glyph_t] = []
+        var bytes: [UInt8] = []
+        var clusters: [cairo_text_cluster_t] = []
+        for text in texts where !text.run.glyphs.isEmpty {
+            if keepsText {
+                let runText = text.run.text
+                guard let runClusters = Self.clusters(of: text.run, byteCount: runText.utf8.count) else {
+                    draw(text)
+                    continue
+                }
+                bytes += runText.utf8
+                clusters += runClusters
+            }
+            glyphs += text.run.glyphs.map {
+                cairo_glyph_t(index: UInt($0.id), x: text.origin.x + $0.x, y: text.origin.y + $0.y)
+            }
+        }
+        guard !glyphs.isEmpty else { return }
+        cairo_set_font_face(context, face)
+        cairo_set_font_size(context, texts[0].run.font.size)
+        set(texts[0].color)
+        if keepsText {
+            bytes.withUnsafeBufferPointer { utf8 in
+                utf8.withMemoryRebound(to: CChar.self) { chars in
+                    cairo_show_text_glyphs(context, chars.baseAddress, Int32(chars.count), glyphs, Int32(glyphs.count),
+                                           clusters, Int32(clusters.count), cairo_text_cluster_flags_t(0))
+                }
+            }
+        } else {
+            cairo_show_glyphs(context, glyphs, Int32(glyphs.count))
         }
     }
 
