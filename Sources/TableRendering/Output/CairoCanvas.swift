@@ -46,12 +46,8 @@ struct CairoCanvas {
                 // given in one: each call costs more than the glyphs it draws, in a PDF most.
                 var end = index + 1
                 while end < items.endIndex, case .text(let next) = items[end], sharesCall(text, next) { end += 1 }
-                if end - index > 1 {
-                    draw(items[index..<end].compactMap { if case .text(let text) = $0 { text } else { nil } })
-                    index = end - 1
-                } else {
-                    draw(text)
-                }
+                draw(items[index..<end].compactMap { if case .text(let text) = $0 { text } else { nil } })
+                index = end - 1
             case .transformed(let scale, let offset, let inner):
                 cairo_save(context)
                 cairo_translate(context, offset.x, offset.y)
@@ -139,63 +135,41 @@ struct CairoCanvas {
     }
 
     /// `texts` (see `sharesCall`) drawn by one call: their glyphs in order, and for a surface that
-    /// keeps text, their texts one after the other with each run's cluster map. A run whose
-    /// clusters Cairo would reject is drawn on its own, without text.
+    /// keeps text, their texts one after the other with each run's cluster map (drawn backward
+    /// for a right-to-left run, which is always alone). Runs whose clusters Cairo would reject
+    /// are drawn by a second call, without text.
     private func draw(_ texts: [TextItem]) {
         guard let face = fonts.face(for: texts[0].run.font) else { return }
-        var glyphs: [cairo_glyph_t] = []
+        var glyphs: [cairo_glyph_t] = [], withoutText: [cairo_glyph_t] = []
         var bytes: [UInt8] = []
         var clusters: [cairo_text_cluster_t] = []
         for text in texts where !text.run.glyphs.isEmpty {
-            if keepsText {
-                let runText = text.run.text
-                guard let runClusters = Self.clusters(of: text.run, byteCount: runText.utf8.count) else {
-                    draw(text)
-                    continue
-                }
-                bytes += runText.utf8
-                clusters += runClusters
-            }
-            glyphs += text.run.glyphs.map {
+            let placed = text.run.glyphs.map {
                 cairo_glyph_t(index: UInt($0.id), x: text.origin.x + $0.x, y: text.origin.y + $0.y)
             }
+            let runText = text.run.text  // a slice of the line: its UTF-8 is read in place
+            if keepsText, let runClusters = Self.clusters(of: text.run, byteCount: runText.utf8.count) {
+                bytes += runText.utf8
+                clusters += runClusters
+                glyphs += placed
+            } else {
+                withoutText += placed
+            }
         }
-        guard !glyphs.isEmpty else { return }
+        guard !glyphs.isEmpty || !withoutText.isEmpty else { return }
         cairo_set_font_face(context, face)
         cairo_set_font_size(context, texts[0].run.font.size)
         set(texts[0].color)
-        if keepsText {
+        if !glyphs.isEmpty {
+            let flags = texts[0].run.isRightToLeft ? CAIRO_TEXT_CLUSTER_FLAG_BACKWARD : cairo_text_cluster_flags_t(0)
             bytes.withUnsafeBufferPointer { utf8 in
                 utf8.withMemoryRebound(to: CChar.self) { chars in
                     cairo_show_text_glyphs(context, chars.baseAddress, Int32(chars.count), glyphs, Int32(glyphs.count),
-                                           clusters, Int32(clusters.count), cairo_text_cluster_flags_t(0))
+                                           clusters, Int32(clusters.count), flags)
                 }
             }
-        } else {
-            cairo_show_glyphs(context, glyphs, Int32(glyphs.count))
         }
-    }
-
-    private func draw(_ text: TextItem) {
-        guard !text.run.glyphs.isEmpty, let face = fonts.face(for: text.run.font) else { return }
-        cairo_set_font_face(context, face)
-        cairo_set_font_size(context, text.run.font.size)
-        set(text.color)
-        let glyphs = text.run.glyphs.map {
-            cairo_glyph_t(index: UInt($0.id), x: text.origin.x + $0.x, y: text.origin.y + $0.y)
-        }
-        var runText = text.run.text  // a slice of the line: its UTF-8 is read in place
-        if keepsText, let clusters = Self.clusters(of: text.run, byteCount: runText.utf8.count) {
-            runText.withUTF8 { bytes in
-                bytes.withMemoryRebound(to: CChar.self) { chars in
-                    cairo_show_text_glyphs(context, chars.baseAddress, Int32(chars.count), glyphs, Int32(glyphs.count),
-                                           clusters, Int32(clusters.count),
-                                           text.run.isRightToLeft ? CAIRO_TEXT_CLUSTER_FLAG_BACKWARD : cairo_text_cluster_flags_t(0))
-                }
-            }
-        } else {
-            cairo_show_glyphs(context, glyphs, Int32(glyphs.count))
-        }
+        if !withoutText.isEmpty { cairo_show_glyphs(context, withoutText, Int32(withoutText.count)) }
     }
 
     /// Cairo's cluster map of `run`: for each cluster in text order, its bytes and glyphs (the

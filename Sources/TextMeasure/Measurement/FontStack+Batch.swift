@@ -18,38 +18,31 @@ extension FontStack {
 
     /// The same for some of them (see `DistinctTexts.texts(in:)`).
     package func widths(of texts: DistinctTexts.Texts, cache: WidthCache? = .shared) -> [Double] {
-        let keys = texts.keys
-        return concurrentChunks(keys.count) { range, output in
-            let widths = self.widths(of: keys[range].filter { !$0.string.isEmpty }, cache: cache)
-            var next = widths.startIndex
-            for index in range {
-                if keys[index].string.isEmpty {
-                    (output + index).initialize(to: 0)
-                } else {
-                    (output + index).initialize(to: widths[next])
-                    next += 1
-                }
-            }
-        }
+        measuredInChunks(texts.keys, byWidestLine: false, cache: cache)
     }
 
     /// `contentWidth(of:)` of each of them (see `DistinctTexts.texts(in:)`), on every core.
     package func contentWidths(of texts: DistinctTexts.Texts, cache: WidthCache? = .shared) -> [Double] {
-        let keys = texts.keys
-        return concurrentChunks(keys.count) { range, output in
-            // Texts of one line (nearly all) are measured a chunk at a time; the rest line by line.
-            var oneLine: [Int] = []
+        measuredInChunks(texts.keys, byWidestLine: true, cache: cache)
+    }
+
+    /// The width of each of `keys` (its widest hard line's with `byWidestLine`), on every core:
+    /// empty texts are 0, texts that may hold a hard break (when it counts) are measured line by
+    /// line, and the rest (nearly all) a chunk at a time through the cache.
+    private func measuredInChunks(_ keys: [ExactText], byWidestLine: Bool, cache: WidthCache?) -> [Double] {
+        concurrentChunks(keys.count) { range, output in
+            var batched: [Int] = []
             for index in range {
                 let text = keys[index].string
                 if text.isEmpty {
                     (output + index).initialize(to: 0)
-                } else if HardBreak.mayContainOne(text) {
+                } else if byWidestLine, HardBreak.mayContainOne(text) {
                     (output + index).initialize(to: self.contentWidth(of: keys[index], cache: cache))
                 } else {
-                    oneLine.append(index)
+                    batched.append(index)
                 }
             }
-            for (index, width) in zip(oneLine, self.widths(of: oneLine.map { keys[$0] }, cache: cache)) {
+            for (index, width) in zip(batched, self.widths(of: batched.map { keys[$0] }, cache: cache)) {
                 (output + index).initialize(to: width)
             }
         }
