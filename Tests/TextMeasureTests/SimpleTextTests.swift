@@ -166,7 +166,7 @@ import TextMeasure
         #expect(try Font(path: path).stack.takesSimpleTextPath("\u{015E}\u{0163}a"))
     }
 
-    static let named = ["ffi", "office", "AVATAR", "1/2", "1\u{2044}2", "12:30", "a->b", "--", "a\u{00A0}b",
+    static let named = ["ffi", "office", "ffl", "fff", "fffi", "ff i", "Tffi.", "fjord", "fi\u{00A0}", "AVATAR", "1/2", "1\u{2044}2", "12:30", "a->b", "--", "a\u{00A0}b",
                         "co\u{00AD}operate", "Wa Ty To", "fi ", "LT.", "P.", "'s", "AV  "]
 
     @Test(arguments: faces)
@@ -181,16 +181,43 @@ import TextMeasure
     }
 
     /// What hb-shape (HarfBuzz 6.0, `--font-size=1000`) gives for Noto Sans: "office" is shaped
-    /// with the "ffi" ligature (5 glyphs), so it must not take the path; "AVATAR" is only
-    /// kerned, so it does. With `-liga` no ligature forms and "office" takes the path too.
+    /// with the "ffi" ligature, [o=0+605|f_f_i=1+946|c=4+480|e=5+564], and the path forms it;
+    /// "AVATAR" is only kerned. The modifier tone letters ligate in another lookup (over glyphs
+    /// of their own), [uni02E5_uni02E6_uni02E7=0+542|uni02E8_uni02E9=3+383|space=5+260|a=6+561|
+    /// uni02E5_uni02E9_uni02E5=7+542], and their clusters are HarfBuzz's. With `-liga` no
+    /// "ffi" forms: [o=0+605|f=1+344|f=2+344|i=3+258|c=4+480|e=5+564].
     @Test func notoSansPathChoices() throws {
         let noto = try Font.bundled(.notoSans, size: 1000)
-        #expect(!noto.stack.takesSimpleTextPath("office"))
+        #expect(noto.stack.takesSimpleTextPath("office"))
+        #expect(noto.stack.units(of: "office", mode: .auto).units == 605 + 946 + 480 + 564)
         #expect(noto.stack.takesSimpleTextPath("AVATAR"))
         // hb-shape: [A=0+599|V=1+560|A=2+569|T=3+486|A=4+639|R=5+622]
         #expect(noto.stack.units(of: "AVATAR", mode: .auto).units == 599 + 560 + 569 + 486 + 639 + 622)
+        let tones = "\u{02E5}\u{02E6}\u{02E7}\u{02E8}\u{02E9} a\u{02E5}\u{02E9}\u{02E5}"
+        #expect(noto.stack.takesSimpleTextPath(tones))
+        #expect(noto.stack.units(of: tones, mode: .auto).units == 542 + 383 + 260 + 561 + 542)
+        #expect(noto.stack.glyphRuns(of: tones, direction: .auto, mode: .auto).flatMap(\.glyphs).map(\.cluster)
+            == [0, 6, 10, 11, 12])  // UTF-8 offsets of HarfBuzz's clusters 0, 3, 5, 6, 7
         let unligated = try Font.bundled(.notoSans, size: 1000, features: [FontFeature("-liga")])
         #expect(unligated.stack.takesSimpleTextPath("office"))
+        #expect(unligated.stack.units(of: "office", mode: .auto).units == 605 + 344 + 344 + 258 + 480 + 564)
+    }
+
+    /// Random strings over the parts of Latin ligatures ("f", "i", "l", "j", "t"), characters
+    /// kerned against them and spaces, and the modifier tone letters Noto Sans ligates: the
+    /// ligatures the path forms, and the pairs around them, against `hb_shape`.
+    @Test(arguments: faces)
+    func ligatureStrings(_ face: Face) throws {
+        var generator = SplitMix(seed: 0x11CA7E ^ UInt64(face.name.utf8.count))
+        let alphabet = Array("fffffiiilljtTVYAo.,-' ") + (0x02E5...0x02E9).map { Character(Unicode.Scalar($0)!) }
+        let count = Self.full ? 20_000 : 300
+        for features in Self.featureSettings {
+            let stack = try face.load(features.map { try FontFeature($0) }).stack
+            let texts = (0..<count).map { _ in
+                String((0..<Int.random(in: 1...16, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
+            }
+            Self.check(texts, stack, "\(face) \(features) ligatures")
+        }
     }
 
     /// The `kern`-table font: HarfBuzz gives a pair's first glyph value >> 1 and the second the

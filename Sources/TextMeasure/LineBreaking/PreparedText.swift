@@ -212,7 +212,7 @@ enum HardBreak {
     /// The hard lines of `text`: the stretches between hard breaks (CR LF is one break), one
     /// line when it has none, and an empty last line after a final break. O(length).
     static func lines(of text: String) -> [Substring] {
-        guard mayContainOne(text) else { return [text[...]] }
+        guard containsOne(text) else { return [text[...]] }
         var lines: [Substring] = []
         let scalars = text.unicodeScalars
         var start = scalars.startIndex, index = start
@@ -231,13 +231,24 @@ enum HardBreak {
         return lines
     }
 
-    /// Whether `text` has a byte that can start a hard break (NEL, LS and PS start with 0xC2 or
-    /// 0xE2): when not, it is one line. O(length), read in place, no allocation.
+    /// Whether `text` has a hard break: LF, VT, FF or CR, or NEL, LS or PS (C2 85, E2 80 A8/A9
+    /// in UTF-8). O(length), read in place, no allocation.
     @inline(__always)
-    static func mayContainOne(_ text: String) -> Bool {
-        func isCandidate(_ byte: UInt8) -> Bool { (0x0A...0x0D).contains(byte) || byte == 0xC2 || byte == 0xE2 }
-        return text.utf8.withContiguousStorageIfAvailable { $0.contains(where: isCandidate) }
-            ?? text.utf8.contains(where: isCandidate)
+    static func containsOne(_ text: String) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable(containsOne) ?? Array(text.utf8).withUnsafeBufferPointer(containsOne)
+    }
+
+    static func containsOne(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        while index < utf8.count {
+            switch utf8[index] {
+            case 0x0A...0x0D: return true
+            case 0xC2 where index + 1 < utf8.count && utf8[index + 1] == 0x85: return true
+            case 0xE2 where index + 2 < utf8.count && utf8[index + 1] == 0x80 && utf8[index + 2] | 1 == 0xA9: return true
+            default: index += 1
+            }
+        }
+        return false
     }
 
     /// Where the hard-break characters at the end of `utf8[start..<end]` start (CR LF is two).

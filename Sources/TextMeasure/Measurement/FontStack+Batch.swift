@@ -27,7 +27,7 @@ extension FontStack {
     }
 
     /// The width of each of `keys` (its widest hard line's with `byWidestLine`), on every core:
-    /// empty texts are 0, texts that may hold a hard break (when it counts) are measured line by
+    /// empty texts are 0, texts that hold a hard break (when it counts) are measured line by
     /// line, and the rest (nearly all) a chunk at a time through the cache.
     private func measuredInChunks(_ keys: [ExactText], byWidestLine: Bool, cache: WidthCache?) -> [Double] {
         concurrentChunks(keys.count) { range, output in
@@ -36,7 +36,7 @@ extension FontStack {
                 let text = keys[index].string
                 if text.isEmpty {
                     (output + index).initialize(to: 0)
-                } else if byWidestLine, HardBreak.mayContainOne(text) {
+                } else if byWidestLine, HardBreak.containsOne(text) {
                     (output + index).initialize(to: self.contentWidth(of: keys[index], cache: cache))
                 } else {
                     batched.append(index)

@@ -33,7 +33,7 @@ extension FontStack {
 
     /// The width of the widest hard line of `text`, or nil when it has one line.
     private func widestLine(of text: String, cache: WidthCache?) -> Double? {
-        guard HardBreak.mayContainOne(text) else { return nil }
+        guard HardBreak.containsOne(text) else { return nil }
         let lines = HardBreak.lines(of: text)
         guard lines.count > 1 else { return nil }
         return lines.reduce(0) { max($0, width(of: String($1), cache: cache)) }

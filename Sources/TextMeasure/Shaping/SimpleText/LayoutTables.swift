@@ -17,8 +17,10 @@ enum LayoutTables {
     enum Effect: Equatable {
         /// It may change these glyphs wherever they are.
         case touches([UInt16])
-        /// A ligature starting at `start`: it fires only where `start` is followed by `components`.
-        case ligature(start: UInt16, components: [UInt16])
+        /// A ligature of lookup `lookup` (an index into the lookup list) that replaces `start`
+        /// followed by `components` with `glyph`; ligatures of one start are listed in the order
+        /// HarfBuzz tries them (subtable by subtable, each set's ligatures in order).
+        case ligature(start: UInt16, components: [UInt16], glyph: UInt16, lookup: Int)
         /// A rule that fires where each position holds a glyph of its set; its nested lookups apply
         /// at the input positions `targets` (none: it changes nothing).
         case context(backtrack: [[UInt16]], input: [[UInt16]], lookahead: [[UInt16]], targets: [Int])
@@ -29,6 +31,8 @@ enum LayoutTables {
     struct Summary: Equatable {
         var effects: [Effect] = []
         var pairFirst: [UInt16] = []
+        /// Whether a lookup's flags skip ligature glyphs (then glyphs around a ligature may meet).
+        var ignoresLigatures = false
     }
 
     /// The glyphs simple text can hold: a membership table by glyph id and the sorted ids.
@@ -137,6 +141,8 @@ enum LayoutTables {
         private var classGlyphs: [Int: [UInt16]] = [:]
         private var classMaps: [Int: [UInt16: Int]] = [:]
         private var pairFirst: Set<UInt16> = []
+        /// The index of the lookup being read.
+        private var lookupIndex = 0
 
         init(table: Bytes, isPositioning: Bool, candidates: Candidates) {
             self.table = table
@@ -155,6 +161,7 @@ enum LayoutTables {
                 guard index < count, let lookup = try table.offset16(lookupList, at: lookupList + 2 + 2 * index) else {
                     throw Malformed()
                 }
+                lookupIndex = index
                 try read(lookup: lookup)
             }
             summary.pairFirst = pairFirst.sorted()
@@ -163,6 +170,7 @@ enum LayoutTables {
         private mutating func read(lookup: Int) throws(Malformed) {
             let type = try table.u16(lookup), flag = try table.u16(lookup + 2), subtables = try table.u16(lookup + 4)
             let ignoresBases = flag & 0x0002 != 0
+            if flag & 0x0004 != 0 { summary.ignoresLigatures = true }
             for index in 0..<subtables {
                 guard let subtable = try table.offset16(lookup, at: lookup + 6 + 2 * index) else { throw Malformed() }
                 var (kind, at) = (type, subtable)
@@ -185,7 +193,7 @@ enum LayoutTables {
         private static func glyphs(_ effect: Effect) -> [UInt16] {
             switch effect {
             case .touches(let glyphs): glyphs
-            case .ligature(let start, let components): [start] + components
+            case .ligature(let start, let components, _, _): [start] + components
             case .context(let backtrack, let input, let lookahead, _): (backtrack + input + lookahead).flatMap { $0 }
             }
         }
@@ -235,6 +243,7 @@ enum LayoutTables {
 
         /// LigatureSubstFormat1: coverage, u16 count, offsets to ligature sets (by coverage index);
         /// a set: u16 count, offsets to ligatures; a ligature: u16 glyph, u16 component count, components.
+        /// Ligatures with a component that is no candidate are left out: they never fire in simple text.
         private mutating func readLigatures(_ at: Int) throws(Malformed) {
             let setCount = try table.u16(at + 4)
             for (glyph, index) in try coverage(at, at: at + 2) where index < setCount {
@@ -252,7 +261,10 @@ enum LayoutTables {
                         guard candidates.contains(id) else { components = []; break }
                         components.append(UInt16(id))
                     }
-                    if !components.isEmpty { summary.effects.append(.ligature(start: glyph, components: components)) }
+                    if !components.isEmpty {
+                        summary.effects.append(.ligature(start: glyph, components: components,
+                                                         glyph: UInt16(try table.u16(ligature)), lookup: lookupIndex))
+                    }
                 }
             }
         }
@@ -498,5 +510,12 @@ enum LayoutTables {
             classMaps[classDef] = map
             return map
         }
+    }
+}
+
+extension LayoutTables.Effect {
+    /// The glyph a ligature makes; nil for other effects.
+    var ligatureGlyph: UInt16? {
+        if case .ligature(_, _, let glyph, _) = self { glyph } else { nil }
     }
 }

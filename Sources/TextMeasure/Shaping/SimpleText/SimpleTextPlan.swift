@@ -3,19 +3,22 @@ internal import CHarfBuzz
 /// The simple set of one face, feature settings and shape plan (buffers in Latin, in Common, or
 /// with HarfBuzz's guess over common characters), and the sums that measure text made of it.
 ///
-/// The set S starts as the glyphs of the plan's candidate characters. A glyph leaves S, until
-/// nothing changes, when an active lookup of the plan could fire at it in a string made only of
-/// S: a single, multiple or alternate substitution covers it; the rules of a context,
-/// chain-context or reverse-chain lookup can be realised in S (the glyphs of one input
-/// position its nested lookups apply at leave, which keeps the rule from firing);
-/// a positioning lookup other than a pair adjustment covers it; a pair adjustment has a value
-/// for the second glyph, or its flags skip base glyphs. The active lookups are the plan's,
-/// less those only the fraction features use: HarfBuzz enables them around U+2044 only (unless
-/// the user turns them on). A glyph that only starts ligatures stays, and its pairs with each
-/// ligature's first component are banned. What is left can only be moved by pair adjustments on
-/// the first glyph and the legacy `kern` table's pairs, so a text of S without a banned pair
-/// shapes to Σ adv(c) + Σ K(a, b), where adv(c) is `hb_shape` of c alone and K(a, b) what
-/// `hb_shape` of "ab" adds (kept per glyph: GPOS puts it on the first glyph, `kern` splits it).
+/// The set S starts as the glyphs of the plan's candidate characters, and the glyphs their
+/// ligatures make. A glyph leaves S, until nothing changes, when an active lookup of the plan
+/// could fire at it in a string made only of S: a single, multiple or alternate substitution
+/// covers it; the rules of a context, chain-context or reverse-chain lookup can be realised
+/// in S (the glyphs of one input position its nested lookups apply at leave, which keeps the
+/// rule from firing); a positioning lookup other than a pair adjustment covers it; a pair
+/// adjustment has a value for the second glyph, or its flags skip base glyphs. The active
+/// lookups are the plan's, less those only the fraction features use: HarfBuzz enables them
+/// around U+2044 only (unless the user turns them on). A glyph that only starts ligatures
+/// stays. A ligature's glyph stays while a ligature of S makes it and it neither starts nor
+/// continues another; the walk forms ligatures as HarfBuzz does (the first of a start's
+/// ligatures whose components follow), when no glyph is in ligatures of two lookups, so that
+/// their order cannot matter. What is left can only be moved by pair adjustments on the first
+/// glyph and the legacy `kern` table's pairs, so text of S shapes to Σ adv(g) + Σ K(a, b),
+/// where adv(g) is `hb_shape` of g's characters alone and K(a, b) what `hb_shape` of a's and
+/// b's characters adds (kept per glyph: GPOS puts it on the first glyph, `kern` splits it).
 ///
 /// `@unchecked Sendable`: immutable but for the locked pair cache; an immutable hb-ot font
 /// shapes from any number of threads.
@@ -29,15 +32,27 @@ final class SimpleTextPlan: @unchecked Sendable {
     private static let excluded = Int32.min
     /// By scalar below `SimpleTextShaping.scalarLimit`: its advance when its glyph is in S, else `excluded`.
     private let advances: [Int32]
-    /// By glyph: 1 when it starts a banned pair, 2 when a pair adjustment may follow it.
+    /// By glyph: 1 when it starts a ligature, 2 when a pair adjustment may follow it.
     private let glyphFlags: [UInt8]
     /// By pair of ASCII scalars (a << 7 | b), three entries: what shaping "ab" adds to a's and
-    /// to b's advance, or `excluded` first when the pair is banned; and b's x offset, or
-    /// `excluded` when the pair moves a glyph otherwise (then only its width is known here).
+    /// to b's advance, or `excluded` first when "ab" is not these two glyphs; and b's x offset,
+    /// or `excluded` when the pair moves a glyph otherwise (then only its width is known here).
     private let asciiPairs: [Int32]
-    private let bannedPairs: Set<UInt32>
-    /// Pairs beyond ASCII, shaped on first need: (a << 32 | b) to the three entries.
+    /// Pairs beyond ASCII, shaped on first need: (a << 32 | b) to the three entries, where a
+    /// ligature stands as `ligatureKey` | its glyph.
     private let pairs = Lock<[UInt64: PairDelta]>([:])
+    private static let ligatureKey: UInt32 = 1 << 31
+
+    /// A ligature that may form in simple text: its start is followed by `components`.
+    struct Ligature {
+        let components: [UInt16]
+        /// The glyph it makes, when formed here; nil: a text forming it goes to HarfBuzz.
+        let glyph: UInt16?
+        /// The glyph's advance.
+        let advance: Int32
+    }
+    /// By start glyph, in the order HarfBuzz tries them.
+    private let ligatures: [[Ligature]]
 
     /// What shaping "ab" changes in the glyphs of a and b, beyond their own advances.
     struct PairDelta: Sendable {
@@ -60,8 +75,6 @@ final class SimpleTextPlan: @unchecked Sendable {
             ? { $0 & SimpleTextShaping.candidateBit != 0 }
             : { $0 & SimpleTextShaping.candidateBit != 0 && $0 & SimpleTextShaping.latinBit == 0 }
         let characters = shaping.characters
-        let candidates = LayoutTables.Candidates(
-            Set(characters.lazy.filter(eligible).map { UInt16(truncatingIfNeeded: $0) }), glyphCount: shaping.glyphCount)
 
         var lookupFeatures = shaping.features
         for tag in ["frac", "numr", "dnom"].map(Self.tag) where !shaping.featureTags.contains(tag) {
@@ -71,8 +84,10 @@ final class SimpleTextPlan: @unchecked Sendable {
         let shapePlan = hb_shape_plan_create_cached(face, &props, lookupFeatures, UInt32(lookupFeatures.count), nil)
         defer { hb_shape_plan_destroy(shapePlan) }
 
-        var effects: [LayoutTables.Effect] = []
-        var pairFirst: [UInt16] = []
+        // The plan's lookups in GSUB and GPOS, read over a set of glyphs simple text may hold.
+        var tables: [(bytes: UnsafeRawBufferPointer, isPositioning: Bool, lookups: [Int])] = []
+        var blobs: [OpaquePointer?] = []
+        defer { blobs.forEach { hb_blob_destroy($0) } }
         for (tag, isPositioning) in [(Self.tag("GSUB"), false), (Self.tag("GPOS"), true)] {
             let set = hb_set_create()
             defer { hb_set_destroy(set) }
@@ -80,36 +95,82 @@ final class SimpleTextPlan: @unchecked Sendable {
             var lookups: [Int] = []
             var lookup = hb_codepoint_t.max  // HB_SET_VALUE_INVALID: start before the first
             while hb_set_next(set, &lookup) != 0 { lookups.append(Int(lookup)) }
-            let blob = hb_face_reference_table(face, tag)
-            defer { hb_blob_destroy(blob) }
-            var length: UInt32 = 0
-            let data = hb_blob_get_data(blob, &length)
             if lookups.isEmpty { continue }
-            guard let data, length > 0 else { return nil }
-            guard let summary = try? LayoutTables.summary(
-                of: UnsafeRawBufferPointer(start: data, count: Int(length)), isPositioning: isPositioning,
-                lookups: lookups, candidates: candidates) else { return nil }
-            effects += summary.effects
-            pairFirst += summary.pairFirst
+            let blob = hb_face_reference_table(face, tag)
+            blobs.append(blob)
+            var length: UInt32 = 0
+            guard let data = hb_blob_get_data(blob, &length), length > 0 else { return nil }
+            tables.append((UnsafeRawBufferPointer(start: data, count: Int(length)), isPositioning, lookups))
         }
+        func read(_ candidates: LayoutTables.Candidates) -> LayoutTables.Summary? {
+            var total = LayoutTables.Summary()
+            for table in tables {
+                guard let summary = try? LayoutTables.summary(of: table.bytes, isPositioning: table.isPositioning,
+                                                              lookups: table.lookups, candidates: candidates) else { return nil }
+                total.effects += summary.effects
+                total.pairFirst += summary.pairFirst
+                total.ignoresLigatures = total.ignoresLigatures || summary.ignoresLigatures
+            }
+            return total
+        }
+        // Read again with the glyphs the candidates' ligatures make, so that what may touch those
+        // glyphs is known too.
+        let characterGlyphs = Set(characters.lazy.filter(eligible).map { UInt16(truncatingIfNeeded: $0) })
+        guard var summary = read(LayoutTables.Candidates(characterGlyphs, glyphCount: shaping.glyphCount)) else { return nil }
+        let made = Set(summary.effects.lazy.compactMap(\.ligatureGlyph)).subtracting(characterGlyphs)
+            .filter { Int($0) < shaping.glyphCount }
+        if !made.isEmpty {
+            guard let again = read(LayoutTables.Candidates(characterGlyphs.union(made), glyphCount: shaping.glyphCount)) else {
+                return nil
+            }
+            summary = again
+        }
+        let candidates = LayoutTables.Candidates(characterGlyphs.union(made), glyphCount: shaping.glyphCount)
+        // A ligature glyph takes its GDEF class (a ligature when the face has no classes): a mark
+        // or component is never simple, nor a ligature when some lookup skips ligatures.
+        let hasClasses = hb_ot_layout_has_glyph_classes(face) != 0
+        let ligatureGlyphs = made.filter { glyph in
+            switch hasClasses ? hb_ot_layout_get_glyph_class(face, hb_codepoint_t(glyph)) : HB_OT_LAYOUT_GLYPH_CLASS_LIGATURE {
+            case HB_OT_LAYOUT_GLYPH_CLASS_UNCLASSIFIED, HB_OT_LAYOUT_GLYPH_CLASS_BASE_GLYPH: true
+            case HB_OT_LAYOUT_GLYPH_CLASS_LIGATURE: !summary.ignoresLigatures
+            default: false
+            }
+        }
+        var initial = candidates.member
+        for glyph in made.subtracting(ligatureGlyphs) { initial[Int(glyph)] = false }
         // Referenced only past the last `return nil`: a failed init runs no `deinit` to let it go.
         self.font = hb_font_reference(shaping.font)
 
-        let simple = Self.simpleSet(candidates.member, effects: effects)
+        let simple = Self.simpleSet(initial, effects: summary.effects, ligatureGlyphs: ligatureGlyphs)
         var flags = [UInt8](repeating: 0, count: simple.count)
-        var banned: Set<UInt32> = []
-        for case .ligature(let start, let components) in effects
+        // The ligatures that can form in simple text, by start in HarfBuzz's order. They are
+        // formed here only when no glyph is in ligatures of two lookups (then the lookups'
+        // matches never overlap, and their order does not matter) and their glyph is simple;
+        // a text forming any other goes to HarfBuzz.
+        var live: [(start: UInt16, components: [UInt16], glyph: UInt16, lookup: Int)] = []
+        for case .ligature(let start, let components, let glyph, let lookup) in summary.effects
         where simple[Int(start)] && components.allSatisfy({ simple[Int($0)] }) {
-            banned.insert(UInt32(start) << 16 | UInt32(components[0]))
+            live.append((start, components, glyph, lookup))
             flags[Int(start)] |= 1
         }
+        var lookupOfGlyph: [UInt16: Int] = [:]
+        let formsLigatures = live.allSatisfy { ligature in
+            ([ligature.start] + ligature.components).allSatisfy { lookupOfGlyph.updateValue(ligature.lookup, forKey: $0) ?? ligature.lookup == ligature.lookup }
+        }
+        var ligatures = [[Ligature]](repeating: [], count: simple.count)
+        for ligature in live {
+            let formed = formsLigatures && Int(ligature.glyph) < simple.count && simple[Int(ligature.glyph)]
+            ligatures[Int(ligature.start)].append(Ligature(
+                components: ligature.components, glyph: formed ? ligature.glyph : nil,
+                advance: formed ? hb_font_get_glyph_h_advance(font, hb_codepoint_t(ligature.glyph)) : 0))
+        }
+        self.ligatures = ligatures
         if let kernLeft = shaping.kernLeftGlyphs {
-            for glyph in pairFirst + kernLeft where Int(glyph) < flags.count { flags[Int(glyph)] |= 2 }
+            for glyph in summary.pairFirst + kernLeft where Int(glyph) < flags.count { flags[Int(glyph)] |= 2 }
         } else {
             for glyph in flags.indices { flags[glyph] |= 2 }
         }
         self.glyphFlags = flags
-        self.bannedPairs = banned
 
         // adv(c), what `hb_shape` gives c alone: its nominal glyph (HarfBuzz keeps the cmap's glyph
         // of a character that is not a mark) at its advance, no lookup firing at a glyph of S.
@@ -127,10 +188,8 @@ final class SimpleTextPlan: @unchecked Sendable {
             for second in 0..<128 where advances[second] != Self.excluded {
                 let secondGlyph = characters[second] & 0xFFFF
                 let index = (first << 7 | second) * 3
-                if banned.contains(firstGlyph << 16 | secondGlyph) {
-                    asciiPairs[index] = Self.excluded
-                } else if flags[Int(firstGlyph)] & 2 != 0 {
-                    let deltas = Self.pairDeltas(UInt32(first), UInt32(second), glyphs: (firstGlyph, secondGlyph),
+                if flags[Int(firstGlyph)] & 2 != 0 {
+                    let deltas = Self.pairDeltas([UInt32(first), UInt32(second)], glyphs: (firstGlyph, secondGlyph),
                                                  advances: (advances[first], advances[second]),
                                                  font: font, features: features, script: script, buffer: buffer)
                     (asciiPairs[index], asciiPairs[index + 1], asciiPairs[index + 2]) = (deltas.first, deltas.second, deltas.secondOffset)
@@ -142,22 +201,27 @@ final class SimpleTextPlan: @unchecked Sendable {
 
     deinit { hb_font_destroy(font) }
 
-    /// S: `candidates` less every glyph an effect may change in a string of S, until nothing changes.
-    private static func simpleSet(_ candidates: [Bool], effects: [LayoutTables.Effect]) -> [Bool] {
+    /// S: `candidates` less every glyph an effect may change in a string of S, until nothing
+    /// changes. A glyph of `ligatureGlyphs` (made only by ligatures) leaves S as well when no
+    /// ligature of S makes it, or when it would start or continue another ligature.
+    private static func simpleSet(_ candidates: [Bool], effects: [LayoutTables.Effect], ligatureGlyphs: Set<UInt16>) -> [Bool] {
         var simple = candidates
         var changed = true
         while changed {
             changed = false
-            func remove(_ glyphs: [UInt16]) {
+            func remove(_ glyphs: some Sequence<UInt16>) {
                 for glyph in glyphs where simple[Int(glyph)] {
                     simple[Int(glyph)] = false
                     changed = true
                 }
             }
+            var made: Set<UInt16> = []
             for effect in effects {
                 switch effect {
                 case .touches(let glyphs): remove(glyphs)
-                case .ligature: break
+                case .ligature(let start, let components, let glyph, _):
+                    remove(([start] + components).filter(ligatureGlyphs.contains))
+                    if simple[Int(start)], components.allSatisfy({ simple[Int($0)] }) { made.insert(glyph) }
                 case .context(let backtrack, let input, let lookahead, let targets):
                     // A rule fires only where every position holds a glyph of its set: emptying one
                     // position of S is enough to keep it from firing in simple text. The position
@@ -170,13 +234,14 @@ final class SimpleTextPlan: @unchecked Sendable {
                     }
                 }
             }
+            remove(ligatureGlyphs.subtracting(made))
         }
         return simple
     }
 
     /// The width in font units of `range` of `utf8`, all candidates of this plan (see
     /// `SimpleTextShaping.measure`), and the part from clusters at or after `hangingStart`;
-    /// nil when a character is not in S or a pair is banned.
+    /// nil when a character is not in S or a ligature forms that only HarfBuzz can measure.
     func measure(_ utf8: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, characters: [UInt32],
                  hangingStart: Int) -> (units: Int, hanging: Int)? {
         var units = 0, hanging = 0
@@ -214,56 +279,95 @@ final class SimpleTextPlan: @unchecked Sendable {
         return walked ? (glyphs, pen + last) : nil
     }
 
-    /// Calls `body` for each character of `range` with its offset, glyph, advance and what the
-    /// pair it ends changes (none for the first); false when a character is not in S, a pair is
-    /// banned or cannot be shaped as two glyphs, or `body` returns false.
+    /// Calls `body` for each glyph of `range` (a character, or a ligature formed as HarfBuzz
+    /// forms it) with its offset, glyph, advance and what the pair it ends changes (none for the
+    /// first); false when a character is not in S, a ligature forms whose glyph is not in S, a
+    /// pair cannot be shaped as two glyphs, or `body` returns false.
     @inline(__always)
     private func walk(_ utf8: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, characters: [UInt32],
                       _ body: (Int, UInt32, Int32, PairDelta) -> Bool) -> Bool {
-        var previous = UInt32.max, previousGlyph = 0
+        // The previous glyph: its scalar (or `ligatureKey` | glyph), glyph, advance and bytes.
+        var previous = UInt32.max, previousGlyph = 0, previousAdvance: Int32 = 0, previousBytes = 0..<0
         var index = range.lowerBound
         while index < range.upperBound {
-            let (scalar, length) = SimpleTextShaping.decode(utf8, at: index)
-            let advance = advances[Int(scalar)]
+            var (key, length) = SimpleTextShaping.decode(utf8, at: index)
+            var advance = advances[Int(key)]
             guard advance != Self.excluded else { return false }
-            let glyph = Int(characters[Int(scalar)] & 0xFFFF)
+            var glyph = Int(characters[Int(key)] & 0xFFFF)
+            if glyphFlags[glyph] & 1 != 0,
+               let (ligature, componentBytes) = ligature(startingWith: glyph, at: index + length, utf8, end: range.upperBound,
+                                                         characters: characters) {
+                guard let ligatureGlyph = ligature.glyph else { return false }
+                (key, glyph, advance) = (Self.ligatureKey | UInt32(ligatureGlyph), Int(ligatureGlyph), ligature.advance)
+                length += componentBytes
+            }
             var pair = PairDelta.none
-            if previous < 128, scalar < 128 {
-                let entry = Int(previous << 7 | scalar) * 3
+            if previous < 128, key < 128 {
+                let entry = Int(previous << 7 | key) * 3
                 guard asciiPairs[entry] != Self.excluded else { return false }
                 pair = PairDelta(first: asciiPairs[entry], second: asciiPairs[entry + 1], secondOffset: asciiPairs[entry + 2])
-            } else if previous != UInt32.max, glyphFlags[previousGlyph] != 0 {
-                if glyphFlags[previousGlyph] & 1 != 0, bannedPairs.contains(UInt32(previousGlyph << 16 | glyph)) { return false }
-                if glyphFlags[previousGlyph] & 2 != 0 {
-                    guard let deltas = pairDeltas(previous, scalar, glyphs: (UInt32(previousGlyph), UInt32(glyph)),
-                                                  advances: (advances[Int(previous)], advance)) else { return false }
-                    pair = deltas
-                }
+            } else if previous != UInt32.max, glyphFlags[previousGlyph] & 2 != 0 {
+                guard let deltas = pairDeltas(previous, key, glyphs: (UInt32(previousGlyph), UInt32(glyph)),
+                                              advances: (previousAdvance, advance),
+                                              text: (utf8, previousBytes, index..<(index + length))) else { return false }
+                pair = deltas
             }
             guard body(index, UInt32(glyph), advance, pair) else { return false }
-            (previous, previousGlyph) = (scalar, glyph)
+            (previous, previousGlyph, previousAdvance, previousBytes) = (key, glyph, advance, index..<(index + length))
             index += length
         }
         return true
     }
 
-    /// What shaping "ab" adds to a's and b's advances (and b's offset), shaped on first need and
-    /// kept; nil when "ab" does not shape to the two glyphs (the pair then goes to HarfBuzz).
-    private func pairDeltas(_ a: UInt32, _ b: UInt32, glyphs: (UInt32, UInt32), advances: (Int32, Int32)) -> PairDelta? {
+    /// The first ligature of `start` (in HarfBuzz's order) whose components are the glyphs of the
+    /// characters from `index`, and the bytes they take; nil when none is.
+    @inline(__always)
+    private func ligature(startingWith start: Int, at index: Int, _ utf8: UnsafeBufferPointer<UInt8>, end: Int,
+                          characters: [UInt32]) -> (Ligature, Int)? {
+        candidates: for ligature in ligatures[start] {
+            var cursor = index
+            for component in ligature.components {
+                guard cursor < end else { continue candidates }
+                let (scalar, length) = SimpleTextShaping.decode(utf8, at: cursor)
+                // A character not in this plan matches nothing here, and the walk stops at it.
+                guard characters[Int(scalar)] & 0xFFFF == component, advances[Int(scalar)] != Self.excluded else {
+                    continue candidates
+                }
+                cursor += length
+            }
+            return (ligature, cursor - index)
+        }
+        return nil
+    }
+
+    /// What shaping the glyphs `a` and `b` (keys as in `pairs`, their characters at the two
+    /// ranges of the text) adds to their advances (and b's offset), shaped on first need and
+    /// kept; nil when they do not shape to the two glyphs (the text then goes to HarfBuzz).
+    private func pairDeltas(_ a: UInt32, _ b: UInt32, glyphs: (UInt32, UInt32), advances: (Int32, Int32),
+                            text: (utf8: UnsafeBufferPointer<UInt8>, first: Range<Int>, second: Range<Int>)) -> PairDelta? {
         let key = UInt64(a) << 32 | UInt64(b)
         if let deltas = pairs.withLock({ $0[key] }) { return deltas.first == Self.excluded ? nil : deltas }
         let buffer = hb_buffer_create()!
         defer { hb_buffer_destroy(buffer) }
-        let deltas = Self.pairDeltas(a, b, glyphs: glyphs, advances: advances, font: font, features: features,
+        var scalars: [UInt32] = []
+        var index = text.first.lowerBound
+        while index < text.second.upperBound {
+            let (scalar, length) = SimpleTextShaping.decode(text.utf8, at: index)
+            scalars.append(scalar)
+            index += length
+        }
+        let deltas = Self.pairDeltas(scalars, glyphs: glyphs, advances: advances, font: font, features: features,
                                      script: script, buffer: buffer)
         pairs.withLock { $0[key] = deltas }
         return deltas.first == Self.excluded ? nil : deltas
     }
 
-    private static func pairDeltas(_ a: UInt32, _ b: UInt32, glyphs: (UInt32, UInt32), advances: (Int32, Int32),
+    /// What shaping `scalars` adds to the advances of the two glyphs it must make (and to the
+    /// second's offset); `excluded` first when it makes other glyphs.
+    private static func pairDeltas(_ scalars: [UInt32], glyphs: (UInt32, UInt32), advances: (Int32, Int32),
                                    font: OpaquePointer, features: [hb_feature_t], script: hb_script_t,
                                    buffer: OpaquePointer) -> PairDelta {
-        guard let shaped = shape([a, b], font: font, features: features, script: script, buffer: buffer),
+        guard let shaped = shape(scalars, font: font, features: features, script: script, buffer: buffer),
               shaped.count == 2, shaped[0].glyph == glyphs.0, shaped[1].glyph == glyphs.1 else {
             return PairDelta(first: excluded, second: 0, secondOffset: 0)
         }
