@@ -203,6 +203,15 @@ import TextMeasure
         #expect(unligated.stack.units(of: "office", mode: .auto).units == 605 + 344 + 344 + 258 + 480 + 564)
     }
 
+    /// DejaVu Sans's mark attachment lookups skip ligatures, but no candidate is a mark, so they
+    /// never fire in simple text, and its "ffi" forms on the path. hb-shape, in font units (2048
+    /// an em): [o=0+1253|uniFB03=1+1980|c=4+1126|e=5+1260].
+    @Test func ligaturesBesideLookupsThatSkipThem() throws {
+        let dejaVu = try Font(path: Self.systemFonts[0])
+        #expect(dejaVu.stack.takesSimpleTextPath("office"))
+        #expect(dejaVu.stack.units(of: "office", mode: .auto).units == 1253 + 1980 + 1126 + 1260)
+    }
+
     /// Random strings over the parts of Latin ligatures ("f", "i", "l", "j", "t"), characters
     /// kerned against them and spaces, and the modifier tone letters Noto Sans ligates: the
     /// ligatures the path forms, and the pairs around them, against `hb_shape`.

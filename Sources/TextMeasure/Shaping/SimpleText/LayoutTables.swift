@@ -31,7 +31,8 @@ enum LayoutTables {
     struct Summary: Equatable {
         var effects: [Effect] = []
         var pairFirst: [UInt16] = []
-        /// Whether a lookup's flags skip ligature glyphs (then glyphs around a ligature may meet).
+        /// Whether a lookup that may fire in simple text skips ligature glyphs (then glyphs around
+        /// a ligature may meet).
         var ignoresLigatures = false
     }
 
@@ -143,6 +144,8 @@ enum LayoutTables {
         private var pairFirst: Set<UInt16> = []
         /// The index of the lookup being read.
         private var lookupIndex = 0
+        /// Whether a pair adjustment of the lookup being read covers a candidate.
+        private var pairCoversCandidates = false
 
         init(table: Bytes, isPositioning: Bool, candidates: Candidates) {
             self.table = table
@@ -170,7 +173,8 @@ enum LayoutTables {
         private mutating func read(lookup: Int) throws(Malformed) {
             let type = try table.u16(lookup), flag = try table.u16(lookup + 2), subtables = try table.u16(lookup + 4)
             let ignoresBases = flag & 0x0002 != 0
-            if flag & 0x0004 != 0 { summary.ignoresLigatures = true }
+            let firstEffect = summary.effects.count
+            pairCoversCandidates = false
             for index in 0..<subtables {
                 guard let subtable = try table.offset16(lookup, at: lookup + 6 + 2 * index) else { throw Malformed() }
                 var (kind, at) = (type, subtable)
@@ -187,6 +191,12 @@ enum LayoutTables {
                     // it could match, it may change.
                     for index in start..<summary.effects.count { summary.effects[index] = .touches(Self.glyphs(summary.effects[index])) }
                 }
+            }
+            // Skipping ligatures matters only to a lookup that can fire in simple text (mark
+            // attachments, which often skip them, cover no candidate).
+            if flag & 0x0004 != 0,
+               pairCoversCandidates || summary.effects[firstEffect...].contains(where: { !Self.glyphs($0).isEmpty }) {
+                summary.ignoresLigatures = true
             }
         }
 
@@ -234,6 +244,7 @@ enum LayoutTables {
                     summary.effects.append(.touches(first))
                 } else {
                     pairFirst.formUnion(first)
+                    if !first.isEmpty { pairCoversCandidates = true }
                 }
             case 7: try readContext(at)
             case 8: try readChainContext(at)
