@@ -86,10 +86,12 @@ package struct DistinctTexts {
 
     /// The index of `text` among the distinct texts, adding it when it is new. O(length) to hash.
     package mutating func slot(of text: String) -> Int {
-        let key = ExactText(text)
-        if let slot = slotOfText[key] { return slot }
-        slotOfText[key] = keys.count
-        keys.append(key)
-        return keys.count - 1
+        let key = ExactText(text), next = keys.count
+        // One probe: the slot found, or `next` stored for a new text.
+        let slot = Self.read(&slotOfText[key, default: next])
+        if slot == next { keys.append(key) }
+        return slot
     }
+
+    private static func read(_ slot: inout Int) -> Int { slot }
 }

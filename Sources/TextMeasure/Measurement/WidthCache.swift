@@ -142,11 +142,11 @@ public final class WidthCache: Sendable {
 
         private static func store(_ value: ShapedWidth, for key: Key, in clock: inout Clock,
                                   reservingFrom count: borrowing Atomic<Int>, capacity: Int) {
-            // Another thread may have shaped and cached the same text meanwhile: same value.
-            guard !clock.contains(key) else { return }
+            // Another thread may have shaped and cached the same text meanwhile (same value):
+            // then it stays as it is, and the unit of capacity taken is given back.
             if reserve(count, capacity: capacity) {
-                clock.append(value, for: key)
-            } else {
+                if !clock.append(value, for: key) { count.subtract(1, ordering: .relaxed) }
+            } else if !clock.contains(key) {
                 clock.replace(value, for: key)
             }
         }
@@ -204,11 +204,17 @@ public final class WidthCache: Sendable {
 
         func contains(_ key: Key) -> Bool { entries.index(forKey: key) != nil }
 
-        mutating func append(_ value: ShapedWidth, for key: Key) {
-            entries[key] = Entry(value: value, referenced: false)
+        /// Adds `key` unless it is held (then nothing changes), with one probe; whether it was added.
+        mutating func append(_ value: ShapedWidth, for key: Key) -> Bool {
+            var added = false
+            Self.visit(&entries[key, default: { added = true; return Entry(value: value, referenced: false) }()])
+            guard added else { return false }
             ring.append(key)
             statistics.count += 1
+            return true
         }
+
+        private static func visit(_ entry: inout Entry) {}
 
         /// Replaces the CLOCK victim with `key`. A shard that holds nothing caches nothing:
         /// the capacity is all in use by the others.
