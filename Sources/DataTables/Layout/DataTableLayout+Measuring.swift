@@ -23,12 +23,14 @@ extension DataTableLayout {
     }
 
     /// Row `row` measured now: the tallest of its cells at their columns' widths, plus the
-    /// vertical padding.
+    /// vertical padding; the lines of its wrapped text cells kept.
     func measure(row: Int) -> MeasuredRow {
         let value = rows[row]
         let padding = configuration.cellPadding
         var tallest = 0.0
-        var stableBeyond: [Double] = []
+        var cells: [MeasuredRowCell] = []
+        cells.reserveCapacity(columns.count)
+        var lines: [KeptLine] = []
         for (index, column) in columns.enumerated() {
             let inner = max(0, columnWidths.columns[index].width - padding.horizontal)
             let height: Double, stable: Double
@@ -42,13 +44,24 @@ extension DataTableLayout {
                     (height, stable) = (configuration.font.singleLine(text, width: inner, cache: cache).height, 0)
                 case .wrap:
                     let prepared = configuration.font.prepare(text, cache: cache)
-                    (height, stable) = (prepared.height(atWidth: inner), prepared.maxContentWidth)
+                    let kept = prepared.keptLines(atWidth: inner)
+                    (height, stable) = (kept.height, prepared.maxContentWidth)
+                    lines += kept.lines ?? []
                 }
             }
             tallest = max(tallest, height)
-            stableBeyond.append(stable)
+            cells.append(MeasuredRowCell(stableBeyond: stable, linesEnd: lines.count))
         }
-        return MeasuredRow(height: tallest + padding.vertical, stableBeyond: stableBeyond)
+        return MeasuredRow(height: tallest + padding.vertical, cells: cells, lines: lines)
+    }
+
+    /// The lines measuring kept of the wrapped text in row `row`, column `column`, laid out at
+    /// the column's current width less the horizontal padding; nil when none are (the row is
+    /// not measured, the cell is not wrapped text, or the column's width changed since).
+    package func keptLines(ofRow row: Int, column: Int) -> ArraySlice<KeptLine>? {
+        guard let measured = measured[rows[row].id] else { return nil }
+        let lines = (column == 0 ? 0 : measured.cells[column - 1].linesEnd)..<measured.cells[column].linesEnd
+        return lines.isEmpty ? nil : measured.lines[lines]
     }
 
     /// Measures row `row` again (its content changed in place, say while the user types) and
@@ -68,7 +81,7 @@ extension DataTableLayout {
         let moved = abs(fresh.height - old) > 0.5
         if let kept = measured[rows[row].id], !moved {
             // A measured row keeps its height through a change of half a point or less.
-            measured[rows[row].id] = MeasuredRow(height: kept.height, stableBeyond: fresh.stableBeyond)
+            measured[rows[row].id] = MeasuredRow(height: kept.height, cells: fresh.cells, lines: fresh.lines)
             return false
         }
         let anchor = currentAnchor()

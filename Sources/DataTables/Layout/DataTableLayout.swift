@@ -45,15 +45,25 @@ public final class DataTableLayout<Row: Identifiable> {
     package let cache: WidthCache?
     var offsets: RowOffsets
     var indexOfID: [Row.ID: Int] = [:]
-    /// Rows measured so far, by identity: their height and, per column, the width beyond which
-    /// the cell's height no longer changes (0 when it never does).
+    /// Rows measured so far, by identity: their height, per column the width beyond which the
+    /// cell's height no longer changes (0 when it never does), and the lines of their wrapped
+    /// text cells, which drawing takes instead of preparing the texts again.
     var measured: [Row.ID: MeasuredRow] = [:]
     var contents: [ColumnContent] = []
     var modes: [DataTableColumnWidthMode] = []
 
     struct MeasuredRow {
         var height: Double
-        var stableBeyond: [Double]
+        var cells: [MeasuredRowCell]
+        /// The kept lines of the row's wrapped text cells at the current column widths (24 bytes
+        /// a line), column after column; emptied when a column's width changes.
+        var lines: [KeptLine]
+    }
+
+    struct MeasuredRowCell {
+        var stableBeyond: Double
+        /// Where the cell's kept lines end in `lines` (they start where the previous cell's end).
+        var linesEnd: Int
     }
 
     /// A layout of `rows` in `columns`, sized per `configuration`, its columns filling

@@ -15,7 +15,8 @@ extension DataTableLayout {
     /// drawn (boxes and spacers hold no ink). A header shows its title on one line, cut to
     /// the column's width less the padding and the sort indicator's room, centred vertically.
     ///
-    /// O(cells of `rows` + columns), plus shaping each line once.
+    /// O(cells of `rows` + columns), plus shaping each line once. Wrapped text takes the lines
+    /// measuring kept; text measured at other widths is prepared again.
     public func styleConfiguration(rows: Range<Int>? = nil, alignments: [ColumnAlignment] = []) -> TableStyleConfiguration {
         styleConfiguration(rows: rows, alignments: alignments, skipping: 0)
     }
@@ -69,7 +70,8 @@ extension DataTableLayout {
                 let text = self.columns[index].text(value)
                 let lines = switch settings.textLayout {
                 case .singleLine: settings.font.singleLine(text, width: content.width, cache: cache).lines
-                case .wrap: settings.font.prepare(text, cache: cache).layout(width: content.width).lines
+                case .wrap: keptLines(ofRow: row, column: index).flatMap { settings.font.lines(of: text, kept: $0) }
+                    ?? settings.font.prepare(text, cache: cache).layout(width: content.width).lines
                 }
                 return TableStyleConfiguration.Cell(
                     frame: cellFrame, contentFrame: content,
