@@ -145,6 +145,22 @@ import TextMeasure
         #expect(layout.lines.map(\.width) == [24, 30])
     }
 
+    /// A hard break in a single-line cell is a space, as a browser shows it in `white-space:
+    /// nowrap`: shown, measured and cut as one (6 px a character here), never a glyph of its own.
+    @Test func singleLineShowsHardBreaksAsSpaces() {
+        for text in ["line one\nline two", "line one\r\nline two", "line one\rline two", "line one\u{2028}line two"] {
+            let line = Self.mono.singleLine(text, width: 200).lines[0]
+            #expect(line.text == "line one line two", "\(text.debugDescription)")
+            #expect(line.width == 17 * 6)
+            #expect(line.range == text.startIndex..<text.endIndex)
+            #expect(!line.isTruncated)
+        }
+        #expect(Self.mono.singleLine("line one\n", width: 200).lines[0].text == "line one")  // the space hangs
+        let cut = Self.mono.singleLine("line one\nline two", width: 60).lines[0]
+        #expect(cut.text == "line one…")  // the space before the ellipsis dropped
+        #expect(cut.width == 9 * 6)
+    }
+
     @Test func truncateFitsASingleLineCell() {
         #expect(Self.mono.truncate("John Smith", toWidth: 40) == "John…")
         #expect(Self.mono.truncate("John Smith", toWidth: 42) == "John S…")

@@ -114,6 +114,27 @@ import TextMeasure
         expectEachCellDrawsItsLayout(layout)
     }
 
+    /// A single-line cell shows a hard break as a space: its runs are those of the text with a
+    /// space for the break, none is the glyph the break itself shapes to, and the row is as tall
+    /// as that line.
+    @Test func aSingleLineCellDrawsAHardBreakAsASpace() throws {
+        var configuration = DataTableConfiguration(font: try FontStack.bundled(size: 14))
+        configuration.textLayout = .singleLine
+        configuration.columnWidthMode = .fixed(width: 300)
+        let rows = [RenderingFixtures.Product(id: 0, fields: ["line one\nline two"])]
+        let layout = try DataTableLayout(rows: rows, columns: [DataTableColumn<RenderingFixtures.Product>("Notes") { $0.fields[0] }],
+                                         configuration: configuration)
+        let font = configuration.font
+        let items = layout.styleConfiguration().rows[0].cells[0].text
+        let glyphs = items.flatMap(\.run.glyphs).map(\.id)
+        let breakGlyphs = Set(font.glyphRuns(of: "\n").flatMap(\.glyphs).map(\.id))
+        #expect(!glyphs.isEmpty && !glyphs.contains(0) && breakGlyphs.isDisjoint(with: glyphs))
+        #expect(abs(items.reduce(0) { $0 + $1.run.width } - font.width(of: "line one line two")) <= 1e-9)
+        #expect(items.map { String($0.run.text) }.joined() == "line one line two")
+        let lineHeight = font.prepare("line one line two").layout(width: 300).height
+        #expect(abs(layout.height(ofRow: 0) - (lineHeight + configuration.cellPadding.vertical)) <= 1e-6)
+    }
+
     @Test func swappingTheStyleLeavesEveryGlyphRunInPlace() throws {
         let layout = try RenderingFixtures.productsLayout()
         let reference = layout.drawing(style: NoChromeStyle()).textItems
