@@ -37,12 +37,12 @@ import TextMeasure
                 let kept = prepared.keptLines(atWidth: width)
                 let layout = prepared.layout(width: width)
                 #expect(kept.height == layout.height, "\(text) at \(width)")
-                #expect(stack.lines(of: text, kept: try #require(kept.lines)) == layout.lines, "\(text) at \(width)")
+                #expect(stack.lines(of: text, kept: try #require(kept.lines)[...]) == layout.lines, "\(text) at \(width)")
             }
         }
         // Lines of one text are not another's.
         let kept = try #require(stack.prepare("one two").keptLines(atWidth: 1000).lines)
-        #expect(stack.lines(of: "one two three", kept: kept) == nil)
+        #expect(stack.lines(of: "one two three", kept: kept[...]) == nil)
     }
 
     @Test func trailingSpacesHang() {

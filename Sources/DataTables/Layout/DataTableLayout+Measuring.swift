@@ -55,13 +55,9 @@ extension DataTableLayout {
         return MeasuredRow(height: tallest + padding.vertical, cells: cells, lines: lines)
     }
 
-    /// The lines measuring kept of the wrapped text in row `row`, column `column`, laid out at
-    /// the column's current width less the horizontal padding; nil when none are (the row is
-    /// not measured, the cell is not wrapped text, or the column's width changed since).
-    package func keptLines(ofRow row: Int, column: Int) -> ArraySlice<KeptLine>? {
-        guard let measured = measured[rows[row].id] else { return nil }
-        let lines = (column == 0 ? 0 : measured.cells[column - 1].linesEnd)..<measured.cells[column].linesEnd
-        return lines.isEmpty ? nil : measured.lines[lines]
+    /// The lines measuring kept of the wrapped text cells of row `row`; nil when it is not measured.
+    package func keptLines(ofRow row: Int) -> KeptRowLines? {
+        measured[rows[row].id].map { KeptRowLines(cells: $0.cells, lines: $0.lines) }
     }
 
     /// Measures row `row` again (its content changed in place, say while the user types) and

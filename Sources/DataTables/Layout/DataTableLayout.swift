@@ -60,12 +60,6 @@ public final class DataTableLayout<Row: Identifiable> {
         var lines: [KeptLine]
     }
 
-    struct MeasuredRowCell {
-        var stableBeyond: Double
-        /// Where the cell's kept lines end in `lines` (they start where the previous cell's end).
-        var linesEnd: Int
-    }
-
     /// A layout of `rows` in `columns`, sized per `configuration`, its columns filling
     /// `frameWidth`, showing `viewportHeight` points from the top (clamped to
     /// `0...maximumLength`, NaN as 0); the rows in view (and the prefetch window) are measured.
@@ -170,4 +164,26 @@ public final class DataTableLayout<Row: Identifiable> {
         }
         return indices
     }
+}
+
+/// The kept lines of a measured row (see `DataTableLayout.keptLines(ofRow:)`).
+package struct KeptRowLines {
+    let cells: [MeasuredRowCell]
+    let lines: [KeptLine]
+
+    /// The lines of the wrapped text in column `column`, laid out at the column's current
+    /// width less the horizontal padding; nil when none are kept (the cell is not wrapped
+    /// text, or the column's width changed since the row was measured).
+    package func lines(ofColumn column: Int) -> ArraySlice<KeptLine>? {
+        let range = (column == 0 ? 0 : cells[column - 1].linesEnd)..<cells[column].linesEnd
+        return range.isEmpty ? nil : lines[range]
+    }
+}
+
+/// What measuring a row keeps of one of its cells.
+struct MeasuredRowCell {
+    /// The width beyond which the cell's height no longer changes (0 when it never does).
+    var stableBeyond: Double
+    /// Where the cell's kept lines end in the row's (they start where the previous cell's end).
+    var linesEnd: Int
 }

@@ -58,6 +58,7 @@ extension DataTableLayout {
         let rows = range.map { row in
             let frame = Rect(x: 0, y: settings.headerHeight + offset(ofRow: row) - first, width: tableWidth, height: height(ofRow: row))
             let value = self.rows[row]
+            let kept = settings.textLayout == .wrap ? keptLines(ofRow: row) : nil
             let cells = self.columns.indices.map { index in
                 let cellFrame = Rect(x: starts[index], y: frame.minY, width: widths[index], height: frame.height)
                 let content = cellFrame.inset(by: EdgeInsets(top: padding.top, leading: padding.leading,
@@ -70,7 +71,7 @@ extension DataTableLayout {
                 let text = self.columns[index].text(value)
                 let lines = switch settings.textLayout {
                 case .singleLine: settings.font.singleLine(text, width: content.width, cache: cache).lines
-                case .wrap: keptLines(ofRow: row, column: index).flatMap { settings.font.lines(of: text, kept: $0) }
+                case .wrap: kept?.lines(ofColumn: index).flatMap { settings.font.lines(of: text, kept: $0) }
                     ?? settings.font.prepare(text, cache: cache).layout(width: content.width).lines
                 }
                 return TableStyleConfiguration.Cell(

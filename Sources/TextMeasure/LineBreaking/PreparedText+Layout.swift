@@ -406,7 +406,7 @@ extension FontStack {
     /// The lines of `text` that `prepare(text).keptLines(atWidth:)` kept: its
     /// `layout(width:)` lines at that width, the same values, without preparing the text
     /// again; nil when `kept` does not end at the end of `text` (lines of another text). O(lines).
-    package func lines(of text: String, kept: some BidirectionalCollection<KeptLine>) -> [TextLine]? {
+    package func lines(of text: String, kept: ArraySlice<KeptLine>) -> [TextLine]? {
         guard let last = kept.last, last.end == text.utf8.count else { return nil }
         let shell = PreparedText(text: text, stack: self, segments: [], tabInterval: 0, direction: .auto, cache: nil)
         var start = 0
