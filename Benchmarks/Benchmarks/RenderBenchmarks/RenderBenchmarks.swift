@@ -87,6 +87,17 @@ let benchmarks: @Sendable () -> Void = {
               configuration: .init(setup: { Stage.shared.drawLists() }, teardown: { Stage.shared.drop() })) { _ in
         blackHole(try! Fixtures.pngData(Stage.shared.pages[chunks.next()]))
     }
+
+    // The PNG floor: what both sides pay Cairo for. Cairo's PNG encoding (libpng, zlib) of the
+    // images TextMeasure's pages make, decoded in the setup, so the encoding alone is timed…
+    Benchmark("PNG encoding of the same pages, Cairo",
+              configuration: .init(setup: { Stage.shared.decodePNGs() }, teardown: { Stage.shared.drop() })) { _ in
+        blackHole(Stage.shared.images[chunks.next()].reduce(0) { $0 + pcb_png_encode($1) })
+    }
+    // … and Pango + Cairo's PNG run without the encoding: layouts, pagination, drawing onto the images.
+    Benchmark("PNG every 10th page not encoded, Pango + Cairo", configuration: .init(setup: { _ = Fixtures.pango })) { _ in
+        blackHole(Fixtures.pango.render(PCB_PNG_RASTER, chunk: chunks.next()))
+    }
 }
 
 // MARK: - Fixtures (built once per process, outside every measured region)
@@ -272,11 +283,14 @@ final class PangoTable: @unchecked Sendable {  // used by one benchmark at a tim
     }
 }
 
-/// Every chunk's measured layout and display lists, for the drawing-phase benchmarks.
+/// Every chunk's measured layout and display lists, for the drawing-phase benchmarks, and the
+/// images of its PNG pages.
 final class Stage: @unchecked Sendable {  // set up and read by one benchmark at a time
     static let shared = Stage()
     private(set) var layouts: [DataTableLayout<PackageRow>] = []
     private(set) var pages: [[Drawing]] = []
+    /// Per chunk, Cairo's images of its PNG pages (every `pngEvery`-th), read back from TextMeasure's PNGs.
+    private(set) var images: [[UnsafeMutableRawPointer]] = []
 
     func measure() {
         layouts = (0..<Table.chunkCount).map { Fixtures.table.measured(chunk: $0, cache: WidthCache(capacity: 1_000_000)) }
@@ -287,5 +301,19 @@ final class Stage: @unchecked Sendable {  // set up and read by one benchmark at
         pages = layouts.map { Array(try! Fixtures.table.pages(of: $0)) }
     }
 
-    func drop() { (layouts, pages) = ([], []) }
+    func decodePNGs() {
+        drawLists()
+        images = pages.map { pages in
+            stride(from: 0, to: pages.count, by: Fixtures.pngEvery).map { index in
+                let png = try! pages[index].pngData(scale: 1)
+                guard let image = pcb_png_decode(png, png.count) else { fatalError("Cairo cannot read page \(index)'s PNG") }
+                return image
+            }
+        }
+    }
+
+    func drop() {
+        for image in images.joined() { pcb_image_destroy(image) }
+        (layouts, pages, images) = ([], [], [])
+    }
 }
