@@ -271,23 +271,10 @@ if render:
                   + f"; sum {total:.0f} ms (the whole run: {whole:.0f} ms)")
     try:  # the whole table drawn once by each side, timed in the setups of the Pango baselines
         for line in open(f"{sys.argv[1]}/output.txt"):
-            if line.startswith("whole table once"):
+            if line.startswith(("whole table once", "PNG floor")):
                 print("  " + line.rstrip())
     except OSError:
         pass
-    floor = ["PNG every 10th page, Pango + Cairo (baseline)", "PNG every 10th page not encoded, Pango + Cairo", "measure, Pango",
-             "PNG every 10th page from display lists, TextMeasure", "PNG encoding of the same pages, Cairo", "measure, TextMeasure"]
-    if all(name in render for name in floor):
-        p, q, m, r, e, t = (render[name][0] for name in floor)
-        def ms(value): return f"{value:.0f} ms = {value * 1e3 / RENDER_CELLS:.1f} μs"
-        print("\nPNG floor (the same run, per 2,500 rows; μs per cell):")
-        print(f"  Pango + Cairo: PNG run {ms(p)}; not encoded {ms(q)} (so Cairo's encoding {ms(p - q)}); "
-              f"measure alone {ms(m)} (so drawing onto the images {ms(q - m)})")
-        print(f"  TextMeasure's pages through Cairo: rasterised and encoded {ms(r)}, of which encoding {ms(e)} "
-              f"(so rasterising {ms(r - e)})")
-        print(f"  lower bound of the PNG ratio with Cairo rasterising and encoding, TextMeasure's own work taken as zero: "
-              f"{r:.0f} / {p:.0f} = {r / p:.3f} (encoding alone: {e / p:.3f}); at 0.5× TextMeasure's own work may take "
-              f"{0.5 * p - r:.0f} ms = {(0.5 * p - r) * 1e3 / RENDER_CELLS:.1f} μs a cell (measuring alone takes {ms(t)})")
     if "measure, Pango" in render:
         m = render["measure, Pango"][0]
         for output, pango, _ in RENDER_PAIRS[:2]:
