@@ -271,7 +271,7 @@ if render:
                   + f"; sum {total:.0f} ms (the whole run: {whole:.0f} ms)")
     try:  # the whole table drawn once by each side, timed in the setups of the Pango baselines
         for line in open(f"{sys.argv[1]}/output.txt"):
-            if line.startswith("whole table once"):
+            if line.startswith(("whole table once", "PNG floor")):
                 print("  " + line.rstrip())
     except OSError:
         pass

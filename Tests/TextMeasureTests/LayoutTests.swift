@@ -24,6 +24,27 @@ import TextMeasure
         #expect(lines("aaa bbb ccc", width: 66) == ["aaa bbb ccc"])  // exactly the width fits
     }
 
+    /// What a table keeps of a measured cell gives back the very lines `layout(width:)` makes:
+    /// hanging spaces, hard breaks, a taken soft hyphen, a word broken between graphemes, text
+    /// in fallback fonts and right-to-left text, at widths from one character up.
+    @Test func keptLinesAreTheLayoutsLines() throws {
+        let stack = try FontStack.bundled(size: 14)
+        let texts = ["aaa    bbb ccc", "one\ntwo\r\nthree\n", "extra\u{AD}ordinary words", String(repeating: "x", count: 60),
+                     "Keyboard 東京 タワー and more", "لوحة مفاتيح لاسلكية 12", "", " ", "tab\there"]
+        for text in texts {
+            let prepared = stack.prepare(text)
+            for width in [0.0, 7, 30, 55.5, 80, 200, 1000] {
+                let kept = prepared.keptLines(atWidth: width)
+                let layout = prepared.layout(width: width)
+                #expect(kept.height == layout.height, "\(text) at \(width)")
+                #expect(stack.lines(of: text, kept: try #require(kept.lines)[...]) == layout.lines, "\(text) at \(width)")
+            }
+        }
+        // Lines of one text are not another's.
+        let kept = try #require(stack.prepare("one two").keptLines(atWidth: 1000).lines)
+        #expect(stack.lines(of: "one two three", kept: kept[...]) == nil)
+    }
+
     @Test func trailingSpacesHang() {
         let layout = Self.mono.prepare("aaa    bbb").layout(width: 20)
         #expect(layout.lines.map(\.text) == ["aaa", "bbb"])
@@ -122,6 +143,22 @@ import TextMeasure
         #expect(layout.isTruncated)
         #expect(layout.lines[1].range.upperBound == "aaaa bbbb cccc".endIndex)
         #expect(layout.lines.map(\.width) == [24, 30])
+    }
+
+    /// A hard break in a single-line cell is a space, as a browser shows it in `white-space:
+    /// nowrap`: shown, measured and cut as one (6 px a character here), never a glyph of its own.
+    @Test func singleLineShowsHardBreaksAsSpaces() {
+        for text in ["line one\nline two", "line one\r\nline two", "line one\rline two", "line one\u{2028}line two"] {
+            let line = Self.mono.singleLine(text, width: 200).lines[0]
+            #expect(line.text == "line one line two", "\(text.debugDescription)")
+            #expect(line.width == 17 * 6)
+            #expect(line.range == text.startIndex..<text.endIndex)
+            #expect(!line.isTruncated)
+        }
+        #expect(Self.mono.singleLine("line one\n", width: 200).lines[0].text == "line one")  // the space hangs
+        let cut = Self.mono.singleLine("line one\nline two", width: 60).lines[0]
+        #expect(cut.text == "line one…")  // the space before the ellipsis dropped
+        #expect(cut.width == 9 * 6)
     }
 
     @Test func truncateFitsASingleLineCell() {

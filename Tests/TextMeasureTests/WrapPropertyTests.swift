@@ -149,9 +149,11 @@ import TextMeasure
     /// with the ellipsis where the truncation says.
     @Test func truncateFitsAndShowsTheEllipsis() async {
         await propertyCheck(count: Self.cases, input: WrapGen.text, WrapGen.width, WrapGen.ellipsis) { text, width, ellipsis in
-            // Whitespace at the end hangs, as at a line's end; a tab's width depends on tab stops,
-            // which `width(of:)` does not know, so a text with tabs is only checked when cut.
-            let whole = text.contains("\t") ? nil : stack.width(of: Self.trimmingHangingWhitespace(text), cache: nil)
+            // Whitespace at the end hangs, as at a line's end, and a hard break is a space; a tab's
+            // width depends on tab stops, which `width(of:)` does not know, so a text with tabs is
+            // only checked when cut.
+            let whole = text.contains("\t") ? nil
+                : stack.width(of: Self.trimmingHangingWhitespace(Self.hardBreaksAsSpaces(text)), cache: nil)
             var problems: [String] = []
             for truncation in [Truncation.end, .middle, .start] {
                 let cut = stack.truncate(text, toWidth: width, truncation: truncation, ellipsis: ellipsis)
@@ -260,6 +262,18 @@ import TextMeasure
     /// Whitespace that hangs at a line's end (U+0020 and the breakable space separators).
     static func hangs(_ scalar: Unicode.Scalar) -> Bool {
         [0x20, 0x1680, 0x205F, 0x3000].contains(scalar.value) || (0x2000...0x200A).contains(scalar.value) && scalar.value != 0x2007
+    }
+
+    /// `text` with each hard break (LF, VT, FF, CR, NEL, LS, PS; CR LF as one) a space.
+    static func hardBreaksAsSpaces(_ text: String) -> String {
+        var scalars: [Unicode.Scalar] = []
+        var previous: Unicode.Scalar?
+        for scalar in text.unicodeScalars {
+            defer { previous = scalar }
+            if scalar == "\n", previous == "\r" { continue }  // the CR before it is the space
+            scalars.append((0x0A...0x0D).contains(scalar.value) || [0x85, 0x2028, 0x2029].contains(scalar.value) ? " " : scalar)
+        }
+        return String(String.UnicodeScalarView(scalars))
     }
 
     static func trimmingHangingWhitespace(_ text: some StringProtocol) -> String {

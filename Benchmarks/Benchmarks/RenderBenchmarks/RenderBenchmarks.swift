@@ -51,7 +51,8 @@ let benchmarks: @Sendable () -> Void = {
             blackHole(try! Drawing.pdfData(pages: Fixtures.table.pages(of: Fixtures.table.layout(chunk: chunk, cache: cache))))
         }
     }
-    Benchmark("PNG every 10th page, Pango + Cairo (baseline)", configuration: .init(setup: { Fixtures.wholeTableOnce(.png) })) { _ in
+    Benchmark("PNG every 10th page, Pango + Cairo (baseline)",
+              configuration: .init(setup: { Fixtures.wholeTableOnce(.png); Fixtures.pngFloor() })) { _ in
         blackHole(Fixtures.pango.render(PCB_PNG, chunk: chunks.next()))
     }
     Benchmark("PNG every 10th page, TextMeasure", configuration: .init(setup: { _ = Fixtures.table })) { benchmark in
@@ -169,6 +170,42 @@ enum Fixtures {
               + "bytes TextMeasure \(bytes), Pango \(drawn.bytes); column widths \(table.widths)")
         require(abs(Double(pageCount - drawn.pages)) <= 0.01 * Double(pageCount),
                 "the two sides paginate differently: \(pageCount) and \(drawn.pages) pages")
+    }
+}
+
+extension Fixtures {
+    /// The PNG floor: what both sides pay Cairo for, over the whole table, each chunk timed by
+    /// every measurement in turn, so that the machine's load falls alike on all of them. Pango +
+    /// Cairo's PNG run, the same run without the encoding, its measuring alone; TextMeasure's PNG
+    /// pages (display lists made untimed) rasterised and encoded by Cairo, and the same images
+    /// encoded alone (read back from the PNGs, untimed). Printed as a "PNG floor" line with the
+    /// lowest ratio TextMeasure could reach with Cairo rasterising and encoding.
+    static func pngFloor() {
+        let clock = ContinuousClock()
+        var times = [Duration](repeating: .zero, count: 5)
+        for chunk in 0..<Table.chunkCount {
+            times[0] += clock.measure { blackHole(pango.render(PCB_PNG, chunk: chunk)) }
+            times[1] += clock.measure { blackHole(pango.render(PCB_PNG_RASTER, chunk: chunk)) }
+            times[2] += clock.measure { blackHole(pango.render(PCB_MEASURE, chunk: chunk)) }
+            let pages = try! table.pages(of: table.measured(chunk: chunk, cache: WidthCache(capacity: 1_000_000)))
+            for index in stride(from: 0, to: pages.count, by: pngEvery) {
+                let page = pages[index]
+                var png: [UInt8] = []
+                times[3] += clock.measure { png = try! page.pngData(scale: 1) }
+                guard let image = pcb_png_decode(png, png.count) else { fatalError("Cairo cannot read page \(index)'s PNG") }
+                times[4] += clock.measure { require(pcb_png_encode(image) > 0, "Cairo cannot encode page \(index)") }
+                pcb_image_destroy(image)
+            }
+        }
+        let ms = times.map { Double($0.components.seconds) * 1e3 + Double($0.components.attoseconds) * 1e-15 }
+        func cell(_ value: Double) -> String { String(format: "%.0f ms = %.1f μs a cell", value, value * 1e3 / Double(table.rows.count * 6)) }
+        print("PNG floor, whole table, chunk by chunk: Pango + Cairo PNG run \(cell(ms[0])), not encoded \(cell(ms[1])) "
+              + "(Cairo's encoding \(cell(ms[0] - ms[1]))), measuring alone \(cell(ms[2])) (drawing onto the images \(cell(ms[1] - ms[2])))")
+        print("PNG floor, whole table, chunk by chunk: TextMeasure's PNG pages rasterised and encoded by Cairo \(cell(ms[3])), "
+              + "the same images encoded alone \(cell(ms[4])) (rasterising \(cell(ms[3] - ms[4])))")
+        print(String(format: "PNG floor: lowest ratio with Cairo rasterising and encoding, TextMeasure's own work taken as zero: "
+                     + "%.0f / %.0f = %.3f (encoding alone %.3f); ", ms[3], ms[0], ms[3] / ms[0], ms[4] / ms[0])
+              + "at 0.5× TextMeasure's own work may take \(cell(0.5 * ms[0] - ms[3]))")
     }
 }
 

@@ -213,9 +213,10 @@ typedef struct {
 
 static void begin_page(Pages *p) {
     const PCBTable *t = p->table;
-    if (p->output == PCB_MEASURE || (p->output == PCB_PNG && p->page % p->png_every != 0))
+    int png = p->output == PCB_PNG || p->output == PCB_PNG_RASTER;
+    if (p->output == PCB_MEASURE || (png && p->page % p->png_every != 0))
         return;
-    if (p->output == PCB_PNG)
+    if (png)
         p->surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, (int)ceil(t->page_width), (int)ceil(t->page_height));
     p->cr = cairo_create(p->surface);
     cairo_translate(p->cr, t->margin, t->margin);
@@ -244,8 +245,11 @@ static int end_page(Pages *p) {
         ok = cairo_status(p->cr) == CAIRO_STATUS_SUCCESS;
         cairo_destroy(p->cr);
         p->cr = NULL;
-        if (p->output == PCB_PNG) {
-            ok = ok && cairo_surface_write_to_png_stream(p->surface, sink_write, &p->sink) == CAIRO_STATUS_SUCCESS;
+        if (p->output == PCB_PNG || p->output == PCB_PNG_RASTER) {
+            if (p->output == PCB_PNG)
+                ok = ok && cairo_surface_write_to_png_stream(p->surface, sink_write, &p->sink) == CAIRO_STATUS_SUCCESS;
+            else
+                cairo_surface_flush(p->surface);
             cairo_surface_destroy(p->surface);
             p->surface = NULL;
         }
@@ -319,6 +323,41 @@ int pcb_render(PCBRenderer *renderer, const PCBTable *t, PCBOutput output, long 
         return -1;
     }
     *result = (PCBResult){.pages = p.page, .layouts = layouts, .bytes = p.sink.count, .content_height = content,
-                          .pages_drawn = output == PCB_PDF ? p.page : output == PCB_PNG ? (p.page + png_every - 1) / png_every : 0};
+                          .pages_drawn = output == PCB_PDF ? p.page
+                              : output == PCB_PNG || output == PCB_PNG_RASTER ? (p.page + png_every - 1) / png_every : 0};
     return 0;
 }
+
+/* A PNG read back, for pcb_png_decode. */
+typedef struct {
+    const unsigned char *bytes;
+    size_t length, offset;
+} Source;
+
+static cairo_status_t source_read(void *closure, unsigned char *data, unsigned int length) {
+    Source *source = closure;
+    if (source->offset + length > source->length)
+        return CAIRO_STATUS_READ_ERROR;
+    memcpy(data, source->bytes + source->offset, length);
+    source->offset += length;
+    return CAIRO_STATUS_SUCCESS;
+}
+
+void *pcb_png_decode(const unsigned char *png, size_t length) {
+    Source source = {.bytes = png, .length = length};
+    cairo_surface_t *image = cairo_image_surface_create_from_png_stream(source_read, &source);
+    if (cairo_surface_status(image) != CAIRO_STATUS_SUCCESS) {
+        cairo_surface_destroy(image);
+        return NULL;
+    }
+    return image;
+}
+
+size_t pcb_png_encode(void *image) {
+    Sink sink = {0};
+    int ok = cairo_surface_write_to_png_stream(image, sink_write, &sink) == CAIRO_STATUS_SUCCESS;
+    free(sink.bytes);
+    return ok ? sink.count : 0;
+}
+
+void pcb_image_destroy(void *image) { cairo_surface_destroy(image); }

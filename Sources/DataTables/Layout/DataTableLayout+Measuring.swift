@@ -23,12 +23,14 @@ extension DataTableLayout {
     }
 
     /// Row `row` measured now: the tallest of its cells at their columns' widths, plus the
-    /// vertical padding.
+    /// vertical padding; the lines of its wrapped text cells kept.
     func measure(row: Int) -> MeasuredRow {
         let value = rows[row]
         let padding = configuration.cellPadding
         var tallest = 0.0
-        var stableBeyond: [Double] = []
+        var cells: [MeasuredRowCell] = []
+        cells.reserveCapacity(columns.count)
+        var lines: [KeptLine] = []
         for (index, column) in columns.enumerated() {
             let inner = max(0, columnWidths.columns[index].width - padding.horizontal)
             let height: Double, stable: Double
@@ -42,13 +44,20 @@ extension DataTableLayout {
                     (height, stable) = (configuration.font.singleLine(text, width: inner, cache: cache).height, 0)
                 case .wrap:
                     let prepared = configuration.font.prepare(text, cache: cache)
-                    (height, stable) = (prepared.height(atWidth: inner), prepared.maxContentWidth)
+                    let kept = prepared.keptLines(atWidth: inner)
+                    (height, stable) = (kept.height, prepared.maxContentWidth)
+                    lines += kept.lines ?? []
                 }
             }
             tallest = max(tallest, height)
-            stableBeyond.append(stable)
+            cells.append(MeasuredRowCell(stableBeyond: stable, linesEnd: lines.count))
         }
-        return MeasuredRow(height: tallest + padding.vertical, stableBeyond: stableBeyond)
+        return MeasuredRow(height: tallest + padding.vertical, cells: cells, lines: lines)
+    }
+
+    /// The lines measuring kept of the wrapped text cells of row `row`; nil when it is not measured.
+    package func keptLines(ofRow row: Int) -> KeptRowLines? {
+        measured[rows[row].id].map { KeptRowLines(cells: $0.cells, lines: $0.lines) }
     }
 
     /// Measures row `row` again (its content changed in place, say while the user types) and
@@ -68,7 +77,7 @@ extension DataTableLayout {
         let moved = abs(fresh.height - old) > 0.5
         if let kept = measured[rows[row].id], !moved {
             // A measured row keeps its height through a change of half a point or less.
-            measured[rows[row].id] = MeasuredRow(height: kept.height, stableBeyond: fresh.stableBeyond)
+            measured[rows[row].id] = MeasuredRow(height: kept.height, cells: fresh.cells, lines: fresh.lines)
             return false
         }
         let anchor = currentAnchor()

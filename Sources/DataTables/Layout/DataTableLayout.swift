@@ -45,15 +45,19 @@ public final class DataTableLayout<Row: Identifiable> {
     package let cache: WidthCache?
     var offsets: RowOffsets
     var indexOfID: [Row.ID: Int] = [:]
-    /// Rows measured so far, by identity: their height and, per column, the width beyond which
-    /// the cell's height no longer changes (0 when it never does).
+    /// Rows measured so far, by identity: their height, per column the width beyond which the
+    /// cell's height no longer changes (0 when it never does), and the lines of their wrapped
+    /// text cells, which drawing takes instead of preparing the texts again.
     var measured: [Row.ID: MeasuredRow] = [:]
     var contents: [ColumnContent] = []
     var modes: [DataTableColumnWidthMode] = []
 
     struct MeasuredRow {
         var height: Double
-        var stableBeyond: [Double]
+        var cells: [MeasuredRowCell]
+        /// The kept lines of the row's wrapped text cells at the current column widths (24 bytes
+        /// a line), column after column; emptied when a column's width changes.
+        var lines: [KeptLine]
     }
 
     /// A layout of `rows` in `columns`, sized per `configuration`, its columns filling
@@ -160,4 +164,26 @@ public final class DataTableLayout<Row: Identifiable> {
         }
         return indices
     }
+}
+
+/// The kept lines of a measured row (see `DataTableLayout.keptLines(ofRow:)`).
+package struct KeptRowLines {
+    let cells: [MeasuredRowCell]
+    let lines: [KeptLine]
+
+    /// The lines of the wrapped text in column `column`, laid out at the column's current
+    /// width less the horizontal padding; nil when none are kept (the cell is not wrapped
+    /// text, or the column's width changed since the row was measured).
+    package func lines(ofColumn column: Int) -> ArraySlice<KeptLine>? {
+        let range = (column == 0 ? 0 : cells[column - 1].linesEnd)..<cells[column].linesEnd
+        return range.isEmpty ? nil : lines[range]
+    }
+}
+
+/// What measuring a row keeps of one of its cells.
+struct MeasuredRowCell {
+    /// The width beyond which the cell's height no longer changes (0 when it never does).
+    var stableBeyond: Double
+    /// Where the cell's kept lines end in the row's (they start where the previous cell's end).
+    var linesEnd: Int
 }

@@ -15,7 +15,8 @@ extension DataTableLayout {
     /// drawn (boxes and spacers hold no ink). A header shows its title on one line, cut to
     /// the column's width less the padding and the sort indicator's room, centred vertically.
     ///
-    /// O(cells of `rows` + columns), plus shaping each line once.
+    /// O(cells of `rows` + columns), plus shaping each line once. Wrapped text takes the lines
+    /// measuring kept; text measured at other widths is prepared again.
     public func styleConfiguration(rows: Range<Int>? = nil, alignments: [ColumnAlignment] = []) -> TableStyleConfiguration {
         styleConfiguration(rows: rows, alignments: alignments, skipping: 0)
     }
@@ -57,6 +58,7 @@ extension DataTableLayout {
         let rows = range.map { row in
             let frame = Rect(x: 0, y: settings.headerHeight + offset(ofRow: row) - first, width: tableWidth, height: height(ofRow: row))
             let value = self.rows[row]
+            let kept = settings.textLayout == .wrap ? keptLines(ofRow: row) : nil
             let cells = self.columns.indices.map { index in
                 let cellFrame = Rect(x: starts[index], y: frame.minY, width: widths[index], height: frame.height)
                 let content = cellFrame.inset(by: EdgeInsets(top: padding.top, leading: padding.leading,
@@ -69,7 +71,8 @@ extension DataTableLayout {
                 let text = self.columns[index].text(value)
                 let lines = switch settings.textLayout {
                 case .singleLine: settings.font.singleLine(text, width: content.width, cache: cache).lines
-                case .wrap: settings.font.prepare(text, cache: cache).layout(width: content.width).lines
+                case .wrap: kept?.lines(ofColumn: index).flatMap { settings.font.lines(of: text, kept: $0) }
+                    ?? settings.font.prepare(text, cache: cache).layout(width: content.width).lines
                 }
                 return TableStyleConfiguration.Cell(
                     frame: cellFrame, contentFrame: content,

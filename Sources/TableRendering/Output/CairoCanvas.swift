@@ -46,7 +46,7 @@ struct CairoCanvas {
                 // given in one: each call costs more than the glyphs it draws, in a PDF most.
                 var end = index + 1
                 while end < items.endIndex, case .text(let next) = items[end], sharesCall(text, next) { end += 1 }
-                draw(items[index..<end].compactMap { if case .text(let text) = $0 { text } else { nil } })
+                draw(texts: items[index..<end])
                 index = end - 1
             case .transformed(let scale, let offset, let inner):
                 cairo_save(context)
@@ -138,30 +138,27 @@ struct CairoCanvas {
     /// keeps text, their texts one after the other with each run's cluster map (drawn backward
     /// for a right-to-left run, which is always alone). Runs whose clusters Cairo would reject
     /// are drawn by a second call, without text.
-    private func draw(_ texts: [TextItem]) {
-        guard let face = fonts.face(for: texts[0].run.font) else { return }
+    private func draw(texts: ArraySlice<DrawingItem>) {
+        guard case .text(let first) = texts.first, let face = fonts.face(for: first.run.font) else { return }
         var glyphs: [cairo_glyph_t] = [], withoutText: [cairo_glyph_t] = []
         var bytes: [UInt8] = []
         var clusters: [cairo_text_cluster_t] = []
-        for text in texts where !text.run.glyphs.isEmpty {
-            let placed = text.run.glyphs.map {
-                cairo_glyph_t(index: UInt($0.id), x: text.origin.x + $0.x, y: text.origin.y + $0.y)
-            }
+        for item in texts {
+            guard case .text(let text) = item, !text.run.glyphs.isEmpty else { continue }
             let runText = text.run.text  // a slice of the line: its UTF-8 is read in place
-            if keepsText, let runClusters = Self.clusters(of: text.run, byteCount: runText.utf8.count) {
-                bytes += runText.utf8
-                clusters += runClusters
-                glyphs += placed
-            } else {
-                withoutText += placed
+            let keptText = keepsText && Self.appendClusters(of: text.run, byteCount: runText.utf8.count, to: &clusters)
+            if keptText { bytes += runText.utf8 }
+            for glyph in text.run.glyphs {
+                let placed = cairo_glyph_t(index: UInt(glyph.id), x: text.origin.x + glyph.x, y: text.origin.y + glyph.y)
+                if keptText { glyphs.append(placed) } else { withoutText.append(placed) }
             }
         }
         guard !glyphs.isEmpty || !withoutText.isEmpty else { return }
         cairo_set_font_face(context, face)
-        cairo_set_font_size(context, texts[0].run.font.size)
-        set(texts[0].color)
+        cairo_set_font_size(context, first.run.font.size)
+        set(first.color)
         if !glyphs.isEmpty {
-            let flags = texts[0].run.isRightToLeft ? CAIRO_TEXT_CLUSTER_FLAG_BACKWARD : cairo_text_cluster_flags_t(0)
+            let flags = first.run.isRightToLeft ? CAIRO_TEXT_CLUSTER_FLAG_BACKWARD : cairo_text_cluster_flags_t(0)
             bytes.withUnsafeBufferPointer { utf8 in
                 utf8.withMemoryRebound(to: CChar.self) { chars in
                     cairo_show_text_glyphs(context, chars.baseAddress, Int32(chars.count), glyphs, Int32(glyphs.count),
@@ -172,25 +169,32 @@ struct CairoCanvas {
         if !withoutText.isEmpty { cairo_show_glyphs(context, withoutText, Int32(withoutText.count)) }
     }
 
-    /// Cairo's cluster map of `run`: for each cluster in text order, its bytes and glyphs (the
-    /// glyphs counted from the end for a right-to-left run). Nil when the clusters are not
-    /// monotonic in the glyph order: Cairo would reject them, so the glyphs are drawn without text.
-    static func clusters(of run: GlyphRun, byteCount: Int) -> [cairo_text_cluster_t]? {
-        let order = run.isRightToLeft ? Array(run.glyphs.reversed()) : run.glyphs
-        var starts: [(cluster: Int, glyphs: Int32)] = []
-        for glyph in order {
-            if let last = starts.last, last.cluster == glyph.cluster {
-                starts[starts.count - 1].glyphs += 1
-            } else {
-                guard starts.last.map({ glyph.cluster > $0.cluster }) ?? true, glyph.cluster < byteCount else { return nil }
-                starts.append((glyph.cluster, 1))
+    /// Appends Cairo's cluster map of `run` to `clusters`: for each cluster in text order, its
+    /// bytes and glyphs (the glyphs counted from the end for a right-to-left run). False, with
+    /// nothing appended, when the clusters are not monotonic in the glyph order: Cairo would
+    /// reject them, so the glyphs are drawn without text.
+    static func appendClusters(of run: GlyphRun, byteCount: Int, to clusters: inout [cairo_text_cluster_t]) -> Bool {
+        let glyphs = run.glyphs
+        guard !glyphs.isEmpty else { return false }
+        let appended = clusters.count
+        var start = 0, cluster = -1, count: Int32 = 0  // bytes before the first glyph's cluster belong to it
+        for offset in glyphs.indices {
+            let glyph = glyphs[run.isRightToLeft ? glyphs.count - 1 - offset : offset]
+            if glyph.cluster == cluster {
+                count += 1
+                continue
             }
+            guard glyph.cluster > cluster, glyph.cluster < byteCount else {
+                clusters.removeSubrange(appended...)
+                return false
+            }
+            if count > 0 {
+                clusters.append(cairo_text_cluster_t(num_bytes: Int32(glyph.cluster - start), num_glyphs: count))
+                start = glyph.cluster
+            }
+            (cluster, count) = (glyph.cluster, 1)
         }
-        guard !starts.isEmpty else { return nil }
-        starts[0].cluster = 0  // bytes before the first glyph's cluster belong to it
-        return starts.indices.map { index in
-            let end = index + 1 < starts.count ? starts[index + 1].cluster : byteCount
-            return cairo_text_cluster_t(num_bytes: Int32(end - starts[index].cluster), num_glyphs: starts[index].glyphs)
-        }
+        clusters.append(cairo_text_cluster_t(num_bytes: Int32(byteCount - start), num_glyphs: count))
+        return true
     }
 }

@@ -21,6 +21,8 @@ final class FontSet: Sendable {
     let language: LanguageTag?
     nonisolated(unsafe) let hbLanguage: hb_language_t
     let fallback: SystemFallback?
+    /// The sets of one font each that `singleFontSet(_:)` made, by index.
+    private let singleFontSets = Lock<[Int: FontSet]>([:])
 
     /// Text that shapes without a language: the fonts' default language system, never the
     /// process locale HarfBuzz would otherwise pick, so widths do not change with `LANG`.
@@ -50,6 +52,17 @@ final class FontSet: Sendable {
     /// Whether the member at `index` covers `scalar` (charset or cmap; never loads a face).
     @inline(__always)
     func covers(_ index: Int, _ scalar: Unicode.Scalar) -> Bool { members[index].covers(scalar) }
+
+    /// The set of the font at `index` alone, with its features (a `GlyphRun`'s font): made
+    /// once, so drawing a run takes neither a new face slot nor the interning lock. A set of one
+    /// font, no language and no fallback is its own.
+    func singleFontSet(_ index: Int) -> FontSet {
+        if index == 0, members.count == 1, language == nil, fallback == nil { return self }
+        if let set = singleFontSets.withLock({ $0[index] }) { return set }
+        let set = FontSet.of([Member(face: face(index), features: featureSettings(index))])
+        singleFontSets.withLock { $0[index] = set }
+        return set
+    }
 
     /// The index of the system fallback font for `scalar`, when the set has system fallback
     /// and an installed font covers it.

@@ -49,10 +49,7 @@ public struct FontStack: Sendable, Hashable {
 
     /// The font at `index` of the stack's fonts or, past them, of the fonts its system fallback
     /// found (a `FontRun`'s or `GlyphRun`'s `fontIndex`), at the stack's size.
-    public func font(at index: Int) -> Font {
-        let member = FontSet.Member(face: fontSet.face(index), features: fontSet.featureSettings(index))
-        return Font(fontSet: FontSet.of([member]), size: size)
-    }
+    public func font(at index: Int) -> Font { Font(fontSet: fontSet.singleFontSet(index), size: size) }
 
     /// `font` followed by this stack's fonts, with its language and fallback (a header font
     /// over a body stack). The stack's fonts keep loading lazily. `font` is used at the stack's size.

@@ -20,12 +20,7 @@ extension PreparedText {
                        lineHeight: LineHeight = .font) -> TextLayout {
         let limit = Self.limit(width)
         let fill = fill(width: limit, maxLines: maxLines)
-        var lines = fill.boxes.map { box in
-            let (height, baseline) = metrics(of: box.faces, lineHeight)
-            return TextLine(range: index(box.start)..<index(box.end), displayed: text[index(box.start)..<index(box.contentEnd)],
-                            suffix: box.isHyphenated ? hyphen : "", width: box.width,
-                            height: height, baseline: baseline, isHyphenated: box.isHyphenated, isTruncated: false)
-        }
+        var lines = fill.boxes.map { line($0, lineHeight) }
         if fill.hidden == .blank, let last = lines.last {  // the dropped blank lines belong to the last
             lines[lines.count - 1] = TextLine(
                 range: last.range.lowerBound..<text.endIndex, displayed: last.displayed, suffix: last.suffix, width: last.width,
@@ -39,6 +34,34 @@ extension PreparedText {
                 height: height, baseline: baseline, isHyphenated: false, isTruncated: true)
         }
         return TextLayout(lines: lines, maxWidth: width >= 0 ? width : 0)
+    }
+
+    /// The line `box` stands for.
+    fileprivate func line(_ box: LineBox, _ lineHeight: LineHeight) -> TextLine {
+        let (height, baseline) = metrics(of: box.faces, lineHeight)
+        return TextLine(range: index(box.start)..<index(box.end), displayed: text[index(box.start)..<index(box.contentEnd)],
+                        suffix: box.isHyphenated ? hyphen : "", width: box.width,
+                        height: height, baseline: baseline, isHyphenated: box.isHyphenated, isTruncated: false)
+    }
+
+    /// `height(atWidth:)` with the lines of `layout(width:)` kept in a few bytes each, from the
+    /// same fill, for `FontStack.lines(of:kept:)` to give back without preparing the text again
+    /// (a table measures a row, then draws it). The lines are nil when one uses a font past the
+    /// 32nd of the stack or the text is 2 GiB or longer.
+    package func keptLines(atWidth width: Double) -> (height: Double, lines: [KeptLine]?) {
+        let boxes = fill(width: Self.limit(width), maxLines: 0).boxes
+        let height = boxes.reduce(0) { $0 + metrics(of: $1.faces, .font).height }
+        guard text.utf8.count < 1 << 31 else { return (height, nil) }
+        var lines: [KeptLine] = []
+        lines.reserveCapacity(boxes.count)
+        for box in boxes {
+            var faces: UInt32 = 0, fits = true
+            box.faces.forEach { if $0 < 32 { faces |= 1 << UInt32($0) } else { fits = false } }
+            guard fits else { return (height, nil) }
+            lines.append(KeptLine(width: box.width, end: UInt32(box.end), contentEnd: UInt32(box.contentEnd),
+                                  faces: faces, isHyphenated: box.isHyphenated))
+        }
+        return (height, lines)
     }
 
     /// How many lines the text takes at `width` (as `layout(width:).lineCount`, without building
@@ -365,5 +388,39 @@ extension PreparedText {
         case .points(let points): points.clampedLength
         }
         return (height, (height - ascent - descent) / 2 + ascent)
+    }
+}
+
+/// A line of a layout in a few bytes (24): see `PreparedText.keptLines(atWidth:)`.
+package struct KeptLine: Sendable, Hashable {
+    let width: Double
+    /// UTF-8 offsets of the end of its range and of its displayed text.
+    let end: UInt32
+    let contentEnd: UInt32
+    /// The faces it uses, a bit each.
+    let faces: UInt32
+    let isHyphenated: Bool
+}
+
+extension FontStack {
+    /// The lines of `text` that `prepare(text).keptLines(atWidth:)` kept: its
+    /// `layout(width:)` lines at that width, the same values, without preparing the text
+    /// again; nil when `kept` does not end at the end of `text` (lines of another text). O(lines).
+    package func lines(of text: String, kept: ArraySlice<KeptLine>) -> [TextLine]? {
+        guard let last = kept.last, last.end == text.utf8.count else { return nil }
+        let shell = PreparedText(text: text, stack: self, segments: [], tabInterval: 0, direction: .auto, cache: nil)
+        var start = 0
+        return kept.map { kept in
+            var faces = FaceMask()
+            var bits = kept.faces
+            while bits != 0 {
+                faces.insert(bits.trailingZeroBitCount)
+                bits &= bits - 1
+            }
+            let box = PreparedText.LineBox(start: start, end: Int(kept.end), contentEnd: Int(kept.contentEnd),
+                                           width: kept.width, faces: faces, isHyphenated: kept.isHyphenated)
+            start = box.end
+            return shell.line(box, .font)
+        }
     }
 }

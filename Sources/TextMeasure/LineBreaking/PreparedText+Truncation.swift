@@ -68,23 +68,26 @@ extension PreparedText {
 extension FontStack {
     /// `text` laid out as one line, as a single-line label shows it: whole when it fits
     /// `width`, else the most of it that fits with `ellipsis` where `truncation` says, cut
-    /// between grapheme clusters and measured whole, so the result truly fits. Hard breaks are
-    /// not lines here. The line is as tall as the fonts the whole text uses, cut or not.
+    /// between grapheme clusters and measured whole, so the result truly fits. A hard break
+    /// (LF, CR, CR LF, VT, FF, NEL, LS, PS) is no line here: it is shown and measured as one
+    /// space, as a browser shows it in `white-space: nowrap` (Pango's single-paragraph mode
+    /// draws a symbol for it, for editing), never as a glyph of its own. The line is as tall as
+    /// the fonts the whole text uses, cut or not.
     ///
     /// One shaping (one cache lookup) when the text fits; O(length × log length) shaping,
     /// through `cache`, when it is cut.
     public func singleLine(_ text: String, width: Double, truncation: Truncation = .end, ellipsis: String = "…",
                            lineHeight: LineHeight = .font, cache: WidthCache? = .shared) -> TextLayout {
-        var bytes = text
-        let prepared = PreparedText(text: text, stack: self, segments: [], tabInterval: defaultTabInterval(for: text, cache),
-                                    direction: bytes.withUTF8 { TextDirection.auto.paragraph(of: $0) }, cache: cache)
+        var shown = HardBreak.mayContainOne(text) ? HardBreak.lines(of: text).joined(separator: " ") : text
+        let prepared = PreparedText(text: shown, stack: self, segments: [], tabInterval: defaultTabInterval(for: shown, cache),
+                                    direction: shown.withUTF8 { TextDirection.auto.paragraph(of: $0) }, cache: cache)
         let limit = PreparedText.limit(width)
-        let whole = prepared.measure(line: text, from: 0, previous: nil, cache: cache)
+        let whole = prepared.measure(line: shown, from: 0, previous: nil, cache: cache)
         let (height, baseline) = prepared.metrics(of: whole.faces.isEmpty ? FaceMask(0) : whole.faces, lineHeight)
-        let contentEnd = prepared.hangingWhitespaceStart(in: 0..<text.utf8.count)
+        let contentEnd = prepared.hangingWhitespaceStart(in: 0..<shown.utf8.count)
         let line: TextLine
         if whole.content <= limit {
-            line = TextLine(range: text.startIndex..<text.endIndex, displayed: text[..<prepared.index(contentEnd)], suffix: "",
+            line = TextLine(range: text.startIndex..<text.endIndex, displayed: shown[..<prepared.index(contentEnd)], suffix: "",
                             width: whole.content, height: height, baseline: baseline, isHyphenated: false, isTruncated: false)
         } else {
             let cut = prepared.cut(head: 0..<contentEnd, tail: 0..<contentEnd, width: limit, truncation: truncation,

@@ -19,13 +19,12 @@ extension FontStack {
     package func glyphRuns(of text: String, direction: TextDirection, mode: ShapingMode) -> [GlyphRun] {
         guard !text.isEmpty else { return [] }
         var bytes = text
-        var fonts: [Int: Font] = [:]  // `font(at:)` takes the interning lock
         return bytes.withUTF8 { utf8 in
             if let run = Itemizer.primaryRun(utf8, in: fontSet, direction: direction) {
-                return [glyphRun(utf8, run, of: text, mode: mode, fonts: &fonts)]
+                return [glyphRun(utf8, run, of: text, mode: mode)]
             }
             return Self.visualOrder(Itemizer.runs(of: text, in: fontSet, direction: direction)).map { run in
-                glyphRun(utf8, run, of: text, mode: mode, fonts: &fonts)
+                glyphRun(utf8, run, of: text, mode: mode)
             }
         }
     }
@@ -57,8 +56,7 @@ extension FontStack {
     /// `run` shaped as `Shaper.measure` shapes it: in `ShapingMode.auto`, without `hb_shape`
     /// when the simple-text analysis of its face gives HarfBuzz's glyphs and positions (stacks
     /// without a language, as `Shaper.advance`).
-    private func glyphRun(_ utf8: UnsafeBufferPointer<UInt8>, _ run: ShapingRun, of text: String, mode: ShapingMode,
-                          fonts: inout [Int: Font]) -> GlyphRun {
+    private func glyphRun(_ utf8: UnsafeBufferPointer<UInt8>, _ run: ShapingRun, of text: String, mode: ShapingMode) -> GlyphRun {
         let face = fontSet.face(run.faceIndex)
         let scale = size / Double(face.unitsPerEm)
         var glyphs: [PositionedGlyph] = []
@@ -87,9 +85,7 @@ extension FontStack {
         let utf8View = text.utf8
         let range = utf8View.index(utf8View.startIndex, offsetBy: run.utf8Range.lowerBound)
             ..< utf8View.index(utf8View.startIndex, offsetBy: run.utf8Range.upperBound)
-        let font = fonts[run.faceIndex] ?? font(at: run.faceIndex)
-        fonts[run.faceIndex] = font
-        return GlyphRun(text: text[range], fontIndex: run.faceIndex, font: font,
+        return GlyphRun(text: text[range], fontIndex: run.faceIndex, font: font(at: run.faceIndex),
                         level: Int(run.level), glyphs: glyphs, width: Double(pen) * scale)
     }
 }

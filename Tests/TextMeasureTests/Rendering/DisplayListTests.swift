@@ -59,7 +59,12 @@ import TextMeasure
     }
 
     @Test func aCellsTextIsWhatTheLayoutMeasured() throws {
-        let layout = try RenderingFixtures.productsLayout(maxColumnWidth: 120)
+        try expectEachCellDrawsItsLayout(RenderingFixtures.productsLayout(maxColumnWidth: 120))
+    }
+
+    /// Each cell of `layout` drawn as `prepare(text).layout(width:)` lays it out at the cell's
+    /// content width: a run per line box, the line's characters, its width as `width(of:)`.
+    func expectEachCellDrawsItsLayout<Row>(_ layout: DataTableLayout<Row>) {
         let configuration = layout.styleConfiguration()
         let font = layout.configuration.font
         for row in configuration.rows {
@@ -78,6 +83,56 @@ import TextMeasure
                 }
             }
         }
+    }
+
+    /// Drawing measured rows takes the lines measuring kept: it looks nothing up in the width
+    /// cache beyond what the header alone does (preparing a cell again looks up each segment).
+    @Test func drawingMeasuredRowsPreparesNoCellAgain() throws {
+        let cache = WidthCache(capacity: 10_000)
+        let products = try RenderingFixtures.productsLayout(maxColumnWidth: 120)
+        let layout = try DataTableLayout(rows: products.rows, columns: products.columns, configuration: products.configuration,
+                                         cache: cache)
+        layout.measureRows(0..<layout.rowCount)
+        func lookups() -> Int { cache.statistics.hits + cache.statistics.misses }
+        let before = lookups()
+        _ = layout.styleConfiguration(rows: 0..<0)
+        let header = lookups() - before
+        let configuration = layout.styleConfiguration()
+        #expect(lookups() - before == 2 * header)
+        #expect(configuration.rows.count == layout.rowCount)
+    }
+
+    /// Rows that keep their height through a change of column widths are laid out again at the
+    /// new widths when drawn.
+    @Test func cellsAreLaidOutAtTheNewWidthsAfterAResize() throws {
+        let layout = try RenderingFixtures.productsLayout(maxColumnWidth: 120)
+        layout.measureRows(0..<layout.rowCount)
+        let widths = layout.columnWidths.widths
+        try layout.setFrameWidth(widths.reduce(0, +) * 1.5)
+        #expect(layout.columnWidths.widths != widths)
+        #expect((0..<layout.rowCount).contains { layout.isMeasured(row: $0) })
+        expectEachCellDrawsItsLayout(layout)
+    }
+
+    /// A single-line cell shows a hard break as a space: its runs are those of the text with a
+    /// space for the break, none is the glyph the break itself shapes to, and the row is as tall
+    /// as that line.
+    @Test func aSingleLineCellDrawsAHardBreakAsASpace() throws {
+        var configuration = DataTableConfiguration(font: try FontStack.bundled(size: 14))
+        configuration.textLayout = .singleLine
+        configuration.columnWidthMode = .fixed(width: 300)
+        let rows = [RenderingFixtures.Product(id: 0, fields: ["line one\nline two"])]
+        let layout = try DataTableLayout(rows: rows, columns: [DataTableColumn<RenderingFixtures.Product>("Notes") { $0.fields[0] }],
+                                         configuration: configuration)
+        let font = configuration.font
+        let items = layout.styleConfiguration().rows[0].cells[0].text
+        let glyphs = items.flatMap(\.run.glyphs).map(\.id)
+        let breakGlyphs = Set(font.glyphRuns(of: "\n").flatMap(\.glyphs).map(\.id))
+        #expect(!glyphs.isEmpty && !glyphs.contains(0) && breakGlyphs.isDisjoint(with: glyphs))
+        #expect(abs(items.reduce(0) { $0 + $1.run.width } - font.width(of: "line one line two")) <= 1e-9)
+        #expect(items.map { String($0.run.text) }.joined() == "line one line two")
+        let lineHeight = font.prepare("line one line two").layout(width: 300).height
+        #expect(abs(layout.height(ofRow: 0) - (lineHeight + configuration.cellPadding.vertical)) <= 1e-6)
     }
 
     @Test func swappingTheStyleLeavesEveryGlyphRunInPlace() throws {

@@ -22,7 +22,9 @@ typedef struct {
     double page_width, page_height, margin;
 } PCBTable;
 
-typedef enum { PCB_MEASURE = 0, PCB_PDF = 1, PCB_PNG = 2 } PCBOutput;
+/// PCB_PNG_RASTER: the PNG pages drawn onto their images, not encoded (Pango and Cairo's
+/// rasterising apart from Cairo's PNG encoding).
+typedef enum { PCB_MEASURE = 0, PCB_PDF = 1, PCB_PNG = 2, PCB_PNG_RASTER = 3 } PCBOutput;
 
 typedef struct {
     long pages;        // pages the table takes
@@ -40,6 +42,13 @@ void pcb_renderer_destroy(PCBRenderer *renderer);
 /// Lays out, paginates and (for PCB_PDF and PCB_PNG) draws `table`; PNG pages are drawn at 1×
 /// when their index is a multiple of `png_every`. Returns 0, or -1 (see pcb_last_error).
 int pcb_render(PCBRenderer *renderer, const PCBTable *table, PCBOutput output, long png_every, PCBResult *result);
+
+/// Cairo's image of a PNG file (NULL when Cairo cannot read it), to time its encoding apart.
+void *pcb_png_decode(const unsigned char *png, size_t length);
+/// `image` (from pcb_png_decode) encoded by Cairo as PNG into memory, as both sides encode their
+/// pages: the bytes written, 0 on failure.
+size_t pcb_png_encode(void *image);
+void pcb_image_destroy(void *image);
 
 /// The last failure's message.
 const char *pcb_last_error(void);
