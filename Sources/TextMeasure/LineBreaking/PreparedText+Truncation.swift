@@ -78,7 +78,7 @@ extension FontStack {
     /// through `cache`, when it is cut.
     public func singleLine(_ text: String, width: Double, truncation: Truncation = .end, ellipsis: String = "…",
                            lineHeight: LineHeight = .font, cache: WidthCache? = .shared) -> TextLayout {
-        var shown = HardBreak.mayContainOne(text) ? HardBreak.lines(of: text).joined(separator: " ") : text
+        var shown = HardBreak.containsOne(text) ? HardBreak.lines(of: text).joined(separator: " ") : text
         let prepared = PreparedText(text: shown, stack: self, segments: [], tabInterval: defaultTabInterval(for: shown, cache),
                                     direction: shown.withUTF8 { TextDirection.auto.paragraph(of: $0) }, cache: cache)
         let limit = PreparedText.limit(width)
