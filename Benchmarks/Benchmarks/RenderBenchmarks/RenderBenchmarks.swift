@@ -177,9 +177,9 @@ extension Fixtures {
     /// The PNG floor: what both sides pay Cairo for, over the whole table, each chunk timed by
     /// every measurement in turn, so that the machine's load falls alike on all of them. Pango +
     /// Cairo's PNG run, the same run without the encoding, its measuring alone; TextMeasure's PNG
-    /// pages (display lists made untimed) rasterised and encoded by Cairo, and the same images
-    /// encoded alone (read back from the PNGs, untimed). Printed as a "PNG floor" line with the
-    /// lowest ratio TextMeasure could reach with Cairo rasterising and encoding.
+    /// pages (display lists made untimed) rasterised by Cairo and written by libpng, and the same
+    /// images written by Cairo's writer alone (read back from the PNGs, untimed). Printed as a
+    /// "PNG floor" line with the lowest ratio TextMeasure could reach.
     static func pngFloor() {
         let clock = ContinuousClock()
         var times = [Duration](repeating: .zero, count: 5)
@@ -201,10 +201,10 @@ extension Fixtures {
         func cell(_ value: Double) -> String { String(format: "%.0f ms = %.1f μs a cell", value, value * 1e3 / Double(table.rows.count * 6)) }
         print("PNG floor, whole table, chunk by chunk: Pango + Cairo PNG run \(cell(ms[0])), not encoded \(cell(ms[1])) "
               + "(Cairo's encoding \(cell(ms[0] - ms[1]))), measuring alone \(cell(ms[2])) (drawing onto the images \(cell(ms[1] - ms[2])))")
-        print("PNG floor, whole table, chunk by chunk: TextMeasure's PNG pages rasterised and encoded by Cairo \(cell(ms[3])), "
-              + "the same images encoded alone \(cell(ms[4])) (rasterising \(cell(ms[3] - ms[4])))")
-        print(String(format: "PNG floor: lowest ratio with Cairo rasterising and encoding, TextMeasure's own work taken as zero: "
-                     + "%.0f / %.0f = %.3f (encoding alone %.3f); ", ms[3], ms[0], ms[3] / ms[0], ms[4] / ms[0])
+        print("PNG floor, whole table, chunk by chunk: TextMeasure's PNG pages rasterised by Cairo and written by libpng "
+              + "(no row filter) \(cell(ms[3])), the same images written by Cairo's writer alone \(cell(ms[4]))")
+        print(String(format: "PNG floor: lowest ratio with TextMeasure's rasterising and writing, its own work taken as zero: "
+                     + "%.0f / %.0f = %.3f (with Cairo's writer it would be at least %.3f); ", ms[3], ms[0], ms[3] / ms[0], ms[4] / ms[0])
               + "at 0.5× TextMeasure's own work may take \(cell(0.5 * ms[0] - ms[3]))")
     }
 }

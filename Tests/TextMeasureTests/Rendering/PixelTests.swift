@@ -7,6 +7,23 @@ import TextMeasure
 
 /// What the PNG backend puts on pixels, read back from the PNG bytes.
 @Suite struct PixelTests {
+    /// The PNG is written by libpng with no row filter, not by Cairo's writer: both must decode
+    /// to the same pixels (un-premultiplied alike, the bordered style's transparent corners and
+    /// its anti-aliased stroke included), at 1× and 2×.
+    @Test(arguments: [1.0, 2.0])
+    func pixelsAreCairosOwnWritersPixels(scale: Double) throws {
+        let drawing = try RenderingFixtures.productsLayout(maxColumnWidth: 120).drawing(style: .bordered)
+        let ours = try #require(Bitmap(png: try drawing.pngData(scale: scale)))
+        let cairos = try #require(Bitmap(png: try drawing.pngData(scale: scale, writer: .cairo)))
+        #expect((ours.width, ours.height) == (cairos.width, cairos.height))
+        func packed(_ image: Bitmap) -> [UInt32] {
+            image.pixels.map { UInt32($0.red) << 24 | UInt32($0.green) << 16 | UInt32($0.blue) << 8 | UInt32($0.alpha) }
+        }
+        let (a, b) = (packed(ours), packed(cairos))
+        #expect(a == b, "\(zip(a, b).count { $0 != $1 }) pixels differ")
+        #expect(b.contains { $0 & 0xFF == 0 } && b.contains { $0 & 0xFF != 0 && $0 & 0xFF != 0xFF })  // transparent and partial alpha
+    }
+
     @Test(arguments: [1.0, 2.0])
     func withoutChromeThereIsNoInkOutsideTheContentBoxes(scale: Double) throws {
         let layout = try RenderingFixtures.productsLayout(maxColumnWidth: 120)
