@@ -7,10 +7,12 @@ internal import Darwin
 
 extension Drawing {
     /// The drawing as a PNG image with a transparent background: `bounds` at `scale` pixels a
-    /// point (2 for a 2× screen), rounded up to whole pixels.
+    /// point (2 for a 2× screen), rounded up to whole pixels; rasterised by Cairo, written by
+    /// libpng with no row filter at zlib level 6 (Cairo's pixels, un-premultiplied as its own
+    /// writer does it).
     ///
     /// - Throws: `RenderError.imageTooLarge` past Cairo's 32,767 pixels a side; `.cairo` when
-    ///   Cairo fails.
+    ///   Cairo or libpng fails.
     public func pngData(scale: Double = 1) throws(RenderError) -> [UInt8] {
         try pngData(scale: scale, writer: .libpng)
     }
