@@ -50,14 +50,12 @@ extension PreparedText {
     /// 32nd of the stack or the text is 2 GiB or longer.
     package func keptLines(atWidth width: Double) -> (height: Double, lines: [KeptLine]?) {
         let boxes = fill(width: Self.limit(width), maxLines: 0).boxes
-        let height = boxes.reduce(0) { $0 + metrics(of: $1.faces, .font).height }
+        let height = height(of: boxes, .font)
         guard text.utf8.count < 1 << 31 else { return (height, nil) }
         var lines: [KeptLine] = []
         lines.reserveCapacity(boxes.count)
         for box in boxes {
-            var faces: UInt32 = 0, fits = true
-            box.faces.forEach { if $0 < 32 { faces |= 1 << UInt32($0) } else { fits = false } }
-            guard fits else { return (height, nil) }
+            guard let faces = box.faces.compact else { return (height, nil) }
             lines.append(KeptLine(width: box.width, end: UInt32(box.end), contentEnd: UInt32(box.contentEnd),
                                   faces: faces, isHyphenated: box.isHyphenated))
         }
@@ -73,7 +71,12 @@ extension PreparedText {
     /// The height of the text laid out at `width` (as `layout(width:…).height`, without building
     /// the lines' strings).
     public func height(atWidth width: Double, maxLines: Int = 0, lineHeight: LineHeight = .font) -> Double {
-        fill(width: Self.limit(width), maxLines: maxLines).boxes.reduce(0) { $0 + metrics(of: $1.faces, lineHeight).height }
+        height(of: fill(width: Self.limit(width), maxLines: maxLines).boxes, lineHeight)
+    }
+
+    /// The lines' heights added up.
+    private func height(of boxes: [LineBox], _ lineHeight: LineHeight) -> Double {
+        boxes.reduce(0) { $0 + metrics(of: $1.faces, lineHeight).height }
     }
 
     /// The width lines are filled to. A width computed by adding and subtracting lengths (a
@@ -411,14 +414,8 @@ extension FontStack {
         let shell = PreparedText(text: text, stack: self, segments: [], tabInterval: 0, direction: .auto, cache: nil)
         var start = 0
         return kept.map { kept in
-            var faces = FaceMask()
-            var bits = kept.faces
-            while bits != 0 {
-                faces.insert(bits.trailingZeroBitCount)
-                bits &= bits - 1
-            }
             let box = PreparedText.LineBox(start: start, end: Int(kept.end), contentEnd: Int(kept.contentEnd),
-                                           width: kept.width, faces: faces, isHyphenated: kept.isHyphenated)
+                                           width: kept.width, faces: FaceMask(compact: kept.faces), isHyphenated: kept.isHyphenated)
             start = box.end
             return shell.line(box, .font)
         }

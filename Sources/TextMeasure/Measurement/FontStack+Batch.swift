@@ -50,7 +50,7 @@ extension FontStack {
 
     /// The widths of `texts` (none empty), through `cache` a batch at a time.
     private func widths(of texts: [ExactText], cache: WidthCache?) -> [Double] {
-        guard let cache else { return texts.map { points(Shaper.measure(of: $0.string, in: fontSet).units) } }
+        guard let cache else { return texts.map { width(of: $0, cache: nil) } }
         return cache.measure(texts, in: fontSet).map { points($0.units) }
     }
 

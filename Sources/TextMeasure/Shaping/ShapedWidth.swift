@@ -19,7 +19,13 @@ struct FaceMask: Sendable, Hashable {
     init() {}
     init(_ index: Int) { insert(index) }
 
+    /// The mask of faces 0..<32 in 32 bits, as a line kept in a few bytes holds it.
+    init(compact: UInt32) { bits = UInt64(compact) }
+
     var isEmpty: Bool { bits == 0 && beyond == nil }
+
+    /// The mask in 32 bits; nil when it holds a face past the 32nd.
+    var compact: UInt32? { beyond == nil && bits >> 32 == 0 ? UInt32(bits) : nil }
     mutating func insert(_ index: Int) {
         if index < 64 {
             bits |= 1 << UInt64(index)

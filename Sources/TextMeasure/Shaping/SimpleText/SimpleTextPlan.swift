@@ -119,13 +119,11 @@ final class SimpleTextPlan: @unchecked Sendable {
         guard var summary = read(LayoutTables.Candidates(characterGlyphs, glyphCount: shaping.glyphCount)) else { return nil }
         let made = Set(summary.effects.lazy.compactMap(\.ligatureGlyph)).subtracting(characterGlyphs)
             .filter { Int($0) < shaping.glyphCount }
+        let candidates = LayoutTables.Candidates(characterGlyphs.union(made), glyphCount: shaping.glyphCount)
         if !made.isEmpty {
-            guard let again = read(LayoutTables.Candidates(characterGlyphs.union(made), glyphCount: shaping.glyphCount)) else {
-                return nil
-            }
+            guard let again = read(candidates) else { return nil }
             summary = again
         }
-        let candidates = LayoutTables.Candidates(characterGlyphs.union(made), glyphCount: shaping.glyphCount)
         // A ligature glyph takes its GDEF class (a ligature when the face has no classes): a mark
         // or component is never simple, nor a ligature when some lookup skips ligatures.
         let hasClasses = hb_ot_layout_has_glyph_classes(face) != 0
