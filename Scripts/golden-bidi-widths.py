@@ -13,13 +13,16 @@ out BY HAND, not by TextMeasure:
     after it, between L and a number, takes the paragraph's L); another neutral
     between two strong types of one direction takes it (N1), else the
     paragraph's (N2);
-  * the font of each character by the stack's fallback policy (DESIGN.md §3: a
-    cluster goes to the first font covering it, a space, digit or punctuation
-    mark stays in the font of the text before it when that font covers it);
-  * a run ends where the font, the script or the level changes; a run of common
-    characters (digits, spaces, punctuation) takes the script of the run of its
-    font next to it (the one before, else the one after), Common (Zyyy) when
-    there is none.
+  * the script of each character as Pango's script runs give it: a common
+    character (digit, space, punctuation) takes the script of the text before it
+    (leading ones the first script after them), a closing bracket the script of
+    the text before its opening bracket;
+  * the font of each character as Pango's itemizer picks it (DESIGN.md §3): a
+    cluster, digits and punctuation included, goes to the first font covering
+    it; a space takes the font before it within its item (one script, one
+    level), or the one after it when that font comes earlier in the stack; a
+    space alone in its item, the first font (all these fonts have a space);
+  * a run ends where the font, the script or the level changes.
 
 Every run is shaped alone with the whole text around it as context:
 
@@ -60,16 +63,14 @@ CASES = [
                                            (") World", 0, "ltr", "Latn")]),
     ("hebr.digits", [SANS, HEBR], "auto", [("abc (", 0, "ltr", "Latn"), ("אבג", 1, "rtl", "Hebr"), (") ", 0, "ltr", "Latn"),
                                            ("123", 0, "ltr", "Latn"), (" def", 0, "ltr", "Latn")]),
-    ("hebr.mixed", [SANS, HEBR], "auto", [("abc ", 0, "ltr", "Latn"), ("אבג ", 1, "rtl", "Hebr"), ("123", 0, "ltr", "Zyyy"),
-                                          (" ", 0, "rtl", "Zyyy"), ("דהו", 1, "rtl", "Hebr"), (" ", 1, "ltr", "Hebr"),
-                                          ("def", 0, "ltr", "Latn")]),
+    ("hebr.mixed", [SANS, HEBR], "auto", [("abc ", 0, "ltr", "Latn"), ("אבג ", 1, "rtl", "Hebr"), ("123", 0, "ltr", "Hebr"),
+                                          (" דהו", 1, "rtl", "Hebr"), (" ", 0, "ltr", "Hebr"), ("def", 0, "ltr", "Latn")]),
     ("hebr.mixed-rtl", [SANS, HEBR], "rtl", [("abc", 0, "ltr", "Latn"), (" ", 0, "rtl", "Latn"), ("אבג ", 1, "rtl", "Hebr"),
-                                             ("123", 0, "ltr", "Zyyy"), (" ", 0, "rtl", "Zyyy"), ("דהו ", 1, "rtl", "Hebr"),
-                                             ("def", 0, "ltr", "Latn")]),
-    ("tv.hebr", [SANS, HEBR], "auto", [("שלום", 1, "rtl", "Hebr"), ("(", 0, "rtl", "Latn"), ("TV", 0, "ltr", "Latn"),
-                                       (".)", 0, "rtl", "Latn")]),
-    ("tv.arab", [SANS, ARAB], "auto", [("مرحبا", 1, "rtl", "Arab"), ("(", 0, "rtl", "Latn"), ("AVATAR", 0, "ltr", "Latn"),
-                                       (".)", 0, "rtl", "Latn")]),
+                                             ("123", 0, "ltr", "Hebr"), (" דהו ", 1, "rtl", "Hebr"), ("def", 0, "ltr", "Latn")]),
+    ("tv.hebr", [SANS, HEBR], "auto", [("שלום", 1, "rtl", "Hebr"), ("(", 0, "rtl", "Hebr"), ("TV", 0, "ltr", "Latn"),
+                                       (".", 0, "rtl", "Latn"), (")", 0, "rtl", "Hebr")]),
+    ("tv.arab", [SANS, ARAB], "auto", [("مرحبا", 1, "rtl", "Arab"), ("(", 0, "rtl", "Arab"), ("AVATAR", 0, "ltr", "Latn"),
+                                       (".", 0, "rtl", "Latn"), (")", 0, "rtl", "Arab")]),
 ]
 
 # C.UTF-8: the context arguments are UTF-8; --language=und keeps the locale out of shaping.

@@ -37,6 +37,12 @@ import Testing
                       text: scalars(row[3]), runs: runs)
     }
 
+    /// For each case whose laid-out line has spaces measured in the face before them (see the
+    /// test below): Noto Sans Hebrew's spaces less Noto Sans's, in 1000ths of an em (hb-shape:
+    /// 270 and 260 units a space at 1000 upem): two such spaces in hebr.mixed, one in
+    /// hebr.mixed-rtl.
+    static let segmentSpaceDifferences: [String: Double] = ["hebr.mixed": 20, "hebr.mixed-rtl": 10]
+
     @Test func goldenFileIsRead() { #expect(Self.golden.count >= 9) }
 
     /// The width is the sum of hb-shape's widths of the hand-worked bidi runs, and the glyph runs
@@ -52,7 +58,12 @@ import Testing
             }
             let prepared = stack.prepare(golden.text, direction: golden.direction, cache: nil)
             let line = prepared.layout(width: 10_000).lines[0]
-            #expect(abs(line.width - expected) <= 0.001, "\(golden) at \(size), laid out")
+            // A line laid out sums its segments, and a segment's trailing space is measured in
+            // the face before it; in the whole text the space starts an item of its own (a level
+            // change) and takes the Hebrew face after it: the line is one Hebrew space wider
+            // (Scripts/README-pango.md, "Spaces at a segment's end").
+            let spaceDifference = Self.segmentSpaceDifferences[golden.label].map { $0 * size / 1000 } ?? 0
+            #expect(abs(line.width + spaceDifference - expected) <= 0.001, "\(golden) at \(size), laid out")
             let runs = stack.glyphRuns(of: golden.text, direction: golden.direction)
                 .sorted { $0.text.startIndex < $1.text.startIndex }
             #expect(runs.map { String($0.text) } == golden.runs.map(\.text), "\(golden)")
@@ -73,17 +84,21 @@ import Testing
             stack.glyphRuns(of: text, direction: direction).map { String($0.text) }
         }
         // Levels 0 1 2 1 1 0 0: the level-2 digits stay, then "אבג 123 דהו" turns around them.
-        #expect(order(hebrew, "abc אבג 123 דהו def") == ["abc ", "דהו", " ", "123", "אבג ", " ", "def"])
+        // The space before "דהו" starts its item (a level change), so it takes the Hebrew
+        // font, as Pango's itemizer gives it (and Pango's width of the line agrees).
+        #expect(order(hebrew, "abc אבג 123 דהו def") == ["abc ", " דהו", "123", "אבג ", " ", "def"])
         // Levels 2 1 1 2 1 1 2 in a right-to-left paragraph: the whole line turns.
-        #expect(order(hebrew, "abc אבג 123 דהו def", .rightToLeft) == ["def", "דהו ", " ", "123", "אבג ", " ", "abc"])
+        #expect(order(hebrew, "abc אבג 123 דהו def", .rightToLeft) == ["def", " דהו ", "123", "אבג ", " ", "abc"])
         // Arabic with European digits (AN, level 2) reads right to left around them.
         #expect(order(arabic, "السعر 100 دولار") == [" دولار", "100", "السعر "])
         // Parentheses take the direction around them: left to right outside, so they stay.
         #expect(order(arabic, "Hello (مرحبا) World") == ["Hello (", "مرحبا", ") World"])
-        // In a right-to-left paragraph "(" and ".)" sit at level 1 beside the level-2 Latin.
-        #expect(order(hebrew, "שלום(TV.)") == [".)", "TV", "(", "שלום"])
-        // Left to right forced: the Hebrew word alone turns.
-        #expect(order(hebrew, "שלום(TV.)", .leftToRight) == ["שלום", "(TV.)"])
+        // In a right-to-left paragraph "(", "." and ")" sit at level 1 beside the level-2 Latin;
+        // the brackets take the Hebrew script of the text before "(" (Pango's paired
+        // characters), "." the Latin before it, so each is a run of its own.
+        #expect(order(hebrew, "שלום(TV.)") == [")", ".", "TV", "(", "שלום"])
+        // Left to right forced: the Hebrew word alone turns; the scripts still split the rest.
+        #expect(order(hebrew, "שלום(TV.)", .leftToRight) == ["שלום", "(", "TV.", ")"])
     }
 
     static let mixed = [

@@ -30,15 +30,24 @@ import TextMeasure
         expectRuns("漢字かな", [("漢字", .notoSansCJK, "Hani"), ("かな", .notoSansCJK, "Hira")])
     }
 
-    @Test func leadingCommonCharactersJoinTheFollowingScript() {
-        // Noto Sans Arabic has "." and "»" (so they stay in the Arabic run), Noto Sans Hebrew has
-        // no parentheses (so they fall back to the primary font).
-        expectRuns("«مرحبا.»", [("«", .notoSans, "Zyyy"), ("مرحبا.»", .notoSansArabic, "Arab")])
-        expectRuns("שלום (עולם)", [("שלום ", .notoSansHebrew, "Hebr"), ("(", .notoSans, "Zyyy"),
-                                   ("עולם", .notoSansHebrew, "Hebr"), (")", .notoSans, "Zyyy")])
-        // A space between Arabic words stays in the Arabic run; the primary font's comes first.
+    /// Digits and punctuation go to the first font that has them, as Pango's itemizer gives
+    /// them (`pango/itemize.c`); spaces never choose a font; every common character takes the
+    /// script of its item run (`pango/pango-script.c`). Worked by hand from the fonts' cmaps.
+    @Test func commonCharactersTakeTheFirstFontWithThemAndTheScriptOfTheirRun() {
+        // Noto Sans has «, . and »: they leave the Arabic font, but stay in the Arabic script run
+        // («…» is a bracket pair, and leading common characters join the first script after them).
+        expectRuns("«مرحبا.»", [("«", .notoSans, "Arab"), ("مرحبا", .notoSansArabic, "Arab"), (".»", .notoSans, "Arab")])
+        // The space before "(" moves to Noto Sans: it comes before Noto Sans Hebrew in the stack.
+        expectRuns("שלום (עולם)", [("שלום", .notoSansHebrew, "Hebr"), (" (", .notoSans, "Hebr"),
+                                   ("עולם", .notoSansHebrew, "Hebr"), (")", .notoSans, "Hebr")])
+        // A space between Arabic words stays in the Arabic run; one before a change of script
+        // stays with the text before it.
         expectRuns("Hi مرحبا بالعالم", [("Hi ", .notoSans, "Latn"), ("مرحبا بالعالم", .notoSansArabic, "Arab")])
-        expectRuns("12 ไทย", [("12 ", .notoSans, "Zyyy"), ("ไทย", .notoSansThai, "Thai")])
+        expectRuns("12 ไทย", [("12 ", .notoSans, "Thai"), ("ไทย", .notoSansThai, "Thai")])
+        // Digits after Han take Noto Sans's, as Pango's and Chromium's fallback give them; a space
+        // between Han and digits goes with the digits' font, which comes first.
+        expectRuns("路978", [("路", .notoSansCJK, "Hani"), ("978", .notoSans, "Hani")])
+        expectRuns("路 978路", [("路", .notoSansCJK, "Hani"), (" 978", .notoSans, "Hani"), ("路", .notoSansCJK, "Hani")])
     }
 
     @Test func devanagariConjunctStaysInOneRun() {

@@ -31,7 +31,7 @@ import TextMeasure
 
     /// The command gives the library's family stack Pango's width (zh-tw.1 of the Pango fixture).
     @Test func widthByFamilyMatchesPango() throws {
-        let fixture = try #require(FamilyStackPangoTests.cases.first { $0.label == "zh-tw.1" })
+        let fixture = try #require(FamilyStackPangoTests.cases("family-widths").first { $0.label == "zh-tw.1" })
         let result = try run(["width", "--family", "Noto Sans,sans-serif", "--lang", "zh-TW", "--size", "16"], fixture.text + "\n")
         let width = try #require(Double(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)), "\(result.stderr)")
         #expect(abs(width - Double(fixture.pangoUnits) / 1024) <= Double(fixture.text.unicodeScalars.count) / 1024)

@@ -20,6 +20,8 @@ final class FontSet: Sendable {
     /// The language text is shaped in (HarfBuzz's `locl` forms), or nil for "und".
     let language: LanguageTag?
     nonisolated(unsafe) let hbLanguage: hb_language_t
+    /// The languages runs of other scripts are shaped in (see `DerivedLanguage`), by script.
+    private let derivedLanguages = Lock<[UInt32: HBLanguage]>([:])
     let fallback: SystemFallback?
     /// The sets of one font each that `singleFontSet(_:)` made, by index.
     private let singleFontSets = Lock<[Int: FontSet]>([:])
@@ -29,6 +31,20 @@ final class FontSet: Sendable {
     private nonisolated(unsafe) static let neutralLanguage = hb_language_from_string("und", -1)!
 
     var memberCount: Int { members.count }
+
+    /// The language a run of `script` is shaped in: the set's, or the one Pango derives for a
+    /// script the set's language is not written in (see `DerivedLanguage`); "und" without one.
+    func hbLanguage(for script: hb_script_t?) -> hb_language_t {
+        guard let language, let script, script != HB_SCRIPT_COMMON else { return hbLanguage }
+        if let known = derivedLanguages.withLock({ $0[script.rawValue] }) { return known.language }
+        let derived = DerivedLanguage.of(language.fontconfigLanguage, script: script)
+        let hb = derived == language.fontconfigLanguage ? hbLanguage : hb_language_from_string(derived, -1)!
+        derivedLanguages.withLock { $0[script.rawValue] = HBLanguage(language: hb) }
+        return hb
+    }
+
+    /// A HarfBuzz language: an interned pointer, never freed, so it may cross threads.
+    private struct HBLanguage: @unchecked Sendable { let language: hb_language_t }
 
     /// The font at `index` (a member or a found fallback font).
     @inline(__always)

@@ -145,7 +145,7 @@ extension FontStack {
                     lastFace: previous ?? 0, dependsOnContext: false, clusters: nil)
                 if !hasTab, breakStart > start {
                     let text = String(decoding: piece, as: UTF8.self)
-                    segment.dependsOnContext = (previous ?? 0) != 0 && Itemizer.startsWithCommon(text)
+                    segment.dependsOnContext = (previous ?? 0) != 0 && Itemizer.startsWithSpace(text)
                     if !segment.dependsOnContext, piece.count >= ClusterWidths.preparedLength {
                         segment.clusters = ClusterWidths(piece, boundaries: Self.graphemeBoundaries(of: text, from: start),
                                                          in: fontSet, direction: direction)

@@ -56,7 +56,7 @@ public final class WidthCache: Sendable {
     /// The same for a text already hashed (see `DistinctTexts`).
     func measure(of exact: ExactText, in set: FontSet, previous: Int? = nil, direction: TextDirection = .auto) -> ShapedWidth {
         let text = exact.string
-        let context = previous.map { $0 > 0 && Itemizer.startsWithCommon(text) ? $0 : 0 } ?? 0
+        let context = previous.map { $0 > 0 && Itemizer.startsWithSpace(text) ? $0 : 0 } ?? 0
         let key = Key(set: set.id, context: context, direction: direction, text: exact)
         let shard = shards[key.text.hash & (shards.count - 1)]
         if let measured = shard.value(for: key) { return measured }

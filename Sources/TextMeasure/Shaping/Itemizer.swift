@@ -39,62 +39,184 @@ enum Itemizer {
 
     /// The runs of `text`, in logical order, covering it without gaps. O(length × faces).
     ///
-    /// Each grapheme cluster goes to the first face that covers all of its scalars other than
-    /// default-ignorables; emoji presentation sequences try colour faces first; a cluster of
-    /// common characters (spaces, punctuation, digits) stays with the previous cluster's face
-    /// when that face covers it and is not a colour face; a cluster no
-    /// face covers goes to the system fallback font found for its first scalar (when the set
-    /// has system fallback), else to the face covering its first scalar, else the primary, and
-    /// its uncovered scalars are passed to `uncovered`. Coverage is a face's cmap, or a
-    /// fontconfig font's charset (see `FaceSlot`). Common and inherited characters join the
-    /// script run around them (leading ones join the first script that follows).
+    /// Fonts are chosen as Pango's itemizer chooses them (`pango/itemize.c`):
+    /// - Each grapheme cluster goes to the first face that covers all of its scalars other than
+    ///   default-ignorables, digits and punctuation included; emoji presentation sequences try
+    ///   colour faces first. A cluster no face covers goes to the system fallback font found for
+    ///   its first scalar (when the set has system fallback), else to the face covering its first
+    ///   scalar, else the primary, and its uncovered scalars are passed to `uncovered`.
+    /// - A space (see `isSpace`) never chooses a face. Within an item run (one script, one bidi
+    ///   level, emoji or not) it takes the face of the cluster before it, or the face of the
+    ///   cluster after it when that face comes earlier in the set (is less of a fallback) or
+    ///   nothing comes before it; a run of spaces alone takes the first face with a space.
+    /// Coverage is a face's cmap, or a fontconfig font's charset (see `FaceSlot`).
     ///
-    /// `previous` is the face of the text just before this one, when it is measured as part of a
-    /// longer text (a segment of a paragraph): leading common clusters stay with it as they would
-    /// in the whole text.
+    /// Common and inherited characters take the script of the text before them (leading ones,
+    /// the first script that follows), as Pango's script runs do; each run is shaped in that
+    /// script. `previous` is the face of the text just before this one, when it is measured as
+    /// part of a longer text (a segment of a paragraph): leading spaces stay with it as they
+    /// would in the whole text.
     ///
     /// Runs also end where the UAX #9 embedding level of the text as one paragraph of
     /// `direction` changes (see `BidiLevels`; a cluster takes the level of its first scalar), as
-    /// Pango and Chromium shape it. A run of common characters set apart only by its level
-    /// (European digits in Arabic text) keeps the script of the text around it.
+    /// Pango and Chromium shape it.
     static func runs(of text: String, in set: FontSet, previous: Int? = nil, direction: TextDirection = .auto,
                      uncovered: ((Unicode.Scalar) -> Void)? = nil) -> [ShapingRun] {
+        var clusters = clusters(of: text, in: set, direction: direction, uncovered: uncovered)
+        resolveScripts(&clusters)
+        placeSpaces(&clusters, in: set, previous: previous)
+        var runs: [ShapingRun] = []
+        for cluster in clusters {
+            let face = cluster.face ?? 0
+            if let last = runs.last, last.faceIndex == face, last.level == cluster.level, last.script == cluster.resolvedScript {
+                runs[runs.count - 1].utf8Range = last.utf8Range.lowerBound..<cluster.utf8Range.upperBound
+            } else {
+                runs.append(ShapingRun(utf8Range: cluster.utf8Range, faceIndex: face, script: cluster.resolvedScript,
+                                       level: cluster.level))
+            }
+        }
+        return runs
+    }
+
+    /// A grapheme cluster on its way into a run.
+    private struct Cluster {
+        var utf8Range: Range<Int>
+        /// The first script of the cluster that is not Common, Inherited or Unknown; else Common.
+        var script: hb_script_t
+        /// The script of the item run it belongs to: `script`, or for a common cluster the
+        /// script of the text around it (see `resolveScripts`).
+        var resolvedScript: hb_script_t
+        var level: UInt8
+        var isEmoji: Bool
+        /// Its index among Pango's paired characters (see `brackets`), for a one-scalar bracket.
+        var bracket: Int?
+        /// The face, or nil for a space until `placeSpaces` gives it one.
+        var face: Int?
+
+        /// Whether an item run (Pango's: one script, one level, emoji or text) ends between
+        /// `self` and `next`.
+        func endsRun(before next: Cluster) -> Bool {
+            next.level != level || next.isEmoji != isEmoji || next.resolvedScript != resolvedScript
+        }
+    }
+
+    /// The clusters of `text`, each with its script, level and face (none for spaces).
+    private static func clusters(of text: String, in set: FontSet, direction: TextDirection,
+                                 uncovered: ((Unicode.Scalar) -> Void)?) -> [Cluster] {
         let levels = bidiLevels(of: text, direction: direction)
         var levelIndex = 0
-        var runs: [ShapingRun] = []
+        var clusters: [Cluster] = []
         var start = text.startIndex
         var lower = 0
         while start < text.endIndex {
             let end = text.index(after: start)
             let upper = lower + text.utf8.distance(from: start, to: end)
-            let cluster = text.unicodeScalars[start..<end]
-            let script = script(of: cluster)
-            let faceIndex = face(for: cluster, script: script, in: set, previous: runs.last?.faceIndex ?? previous, uncovered: uncovered)
+            let scalars = text.unicodeScalars[start..<end]
+            let script = script(of: scalars)
+            let emoji = prefersEmoji(scalars)
             var level: UInt8 = 0
             if let levels {
                 while levels[levelIndex].range.upperBound <= lower { levelIndex += 1 }
                 level = levels[levelIndex].level
             }
-            if let last = runs.last, last.faceIndex == faceIndex, last.level == level,
-               script == HB_SCRIPT_COMMON || last.script == HB_SCRIPT_COMMON || last.script == script {
-                runs[runs.count - 1].utf8Range = last.utf8Range.lowerBound..<upper
-                if last.script == HB_SCRIPT_COMMON { runs[runs.count - 1].script = script }
-            } else {
-                let inherited = runs.last.flatMap { $0.faceIndex == faceIndex && script == HB_SCRIPT_COMMON ? $0.script : nil }
-                runs.append(ShapingRun(utf8Range: lower..<upper, faceIndex: faceIndex, script: inherited ?? script, level: level))
-            }
+            let face = isSpace(scalars) ? nil : face(for: scalars, emoji: emoji, in: set, uncovered: uncovered)
+            let bracket = scalars.count == 1 && script == HB_SCRIPT_COMMON ? bracket(scalars.first!) : nil
+            clusters.append(Cluster(utf8Range: lower..<upper, script: script, resolvedScript: script, level: level,
+                                    isEmoji: emoji, bracket: bracket, face: face))
             start = end
             lower = upper
         }
-        // Leading common runs set apart by their level take the script of the run that follows
-        // (only a level change splits a common run from a run of its face).
-        for index in runs.indices.dropLast().reversed()
-        where runs[index].script == HB_SCRIPT_COMMON && runs[index + 1].faceIndex == runs[index].faceIndex {
-            runs[index].script = runs[index + 1].script
-        }
-        return runs
+        return clusters
     }
 
+    /// Gives each cluster the script of its item run, as Pango's script iterator does
+    /// (`pango/pango-script.c`): common clusters take the script of the run they are in, leading
+    /// ones the first script that follows, and a closing bracket the script of the run its
+    /// opening bracket was in (Pango's paired characters, a stack at most 128 deep).
+    private static func resolveScripts(_ clusters: inout [Cluster]) {
+        var stack: [(pair: Int, script: hb_script_t)] = []
+        var runScript = HB_SCRIPT_COMMON, runStart = 0
+        var fixed = -1  // stack entries up to this one have the run's final script
+        var index = 0
+        while index < clusters.count {
+            var script = clusters[index].script
+            let pair = script == HB_SCRIPT_COMMON ? clusters[index].bracket : nil
+            if let pair {
+                if pair % 2 == 0 {
+                    if stack.count >= 128 { stack.removeAll(); fixed = -1 }
+                    stack.append((pair, runScript))
+                } else if !stack.isEmpty {
+                    while let top = stack.last, top.pair != pair - 1 { stack.removeLast() }
+                    fixed = min(fixed, stack.count - 1)
+                    if let top = stack.last { script = top.script }
+                }
+            }
+            guard runScript == HB_SCRIPT_COMMON || script == HB_SCRIPT_COMMON || script == runScript else {
+                for run in runStart..<index { clusters[run].resolvedScript = runScript }
+                (runScript, runStart, fixed) = (HB_SCRIPT_COMMON, index, stack.count - 1)
+                continue  // the cluster starts the next run
+            }
+            if runScript == HB_SCRIPT_COMMON, script != HB_SCRIPT_COMMON {
+                runScript = script
+                while fixed < stack.count - 1 { fixed += 1; stack[fixed].script = script }
+            }
+            if let pair, pair % 2 == 1, !stack.isEmpty {
+                stack.removeLast()
+                fixed = min(fixed, stack.count - 1)
+            }
+            index += 1
+        }
+        for run in runStart..<clusters.count { clusters[run].resolvedScript = runScript }
+    }
+
+    /// Pango's paired characters: an opening one at an even index, its closing one after it.
+    private static let brackets: [UInt32] = [
+        0x0028, 0x0029, 0x003C, 0x003E, 0x005B, 0x005D, 0x007B, 0x007D, 0x00AB, 0x00BB, 0x0F3A, 0x0F3B, 0x0F3C, 0x0F3D,
+        0x169B, 0x169C, 0x2018, 0x2019, 0x201C, 0x201D, 0x2039, 0x203A, 0x2045, 0x2046, 0x207D, 0x207E, 0x208D, 0x208E,
+        0x27E6, 0x27E7, 0x27E8, 0x27E9, 0x27EA, 0x27EB, 0x27EC, 0x27ED, 0x27EE, 0x27EF, 0x2983, 0x2984, 0x2985, 0x2986,
+        0x2987, 0x2988, 0x2989, 0x298A, 0x298B, 0x298C, 0x298D, 0x298E, 0x298F, 0x2990, 0x2991, 0x2992, 0x2993, 0x2994,
+        0x2995, 0x2996, 0x2997, 0x2998, 0x29FC, 0x29FD, 0x2E02, 0x2E03, 0x2E04, 0x2E05, 0x2E09, 0x2E0A, 0x2E0C, 0x2E0D,
+        0x2E1C, 0x2E1D, 0x2E20, 0x2E21, 0x2E22, 0x2E23, 0x2E24, 0x2E25, 0x2E26, 0x2E27, 0x2E28, 0x2E29, 0x3008, 0x3009,
+        0x300A, 0x300B, 0x300C, 0x300D, 0x300E, 0x300F, 0x3010, 0x3011, 0x3014, 0x3015, 0x3016, 0x3017, 0x3018, 0x3019,
+        0x301A, 0x301B, 0xFE59, 0xFE5A, 0xFE5B, 0xFE5C, 0xFE5D, 0xFE5E, 0xFF08, 0xFF09, 0xFF3B, 0xFF3D, 0xFF5B, 0xFF5D,
+        0xFF5F, 0xFF60, 0xFF62, 0xFF63,
+    ]
+
+    /// The index of `scalar` among `brackets`, or nil. O(log 128).
+    private static func bracket(_ scalar: Unicode.Scalar) -> Int? {
+        var (lower, upper) = (0, brackets.count - 1)
+        while lower <= upper {
+            let middle = (lower + upper) / 2
+            if scalar.value < brackets[middle] { upper = middle - 1 } else if scalar.value > brackets[middle] { lower = middle + 1 } else { return middle }
+        }
+        return nil
+    }
+
+    /// Gives each space a face by Pango's rules (see `runs(of:in:previous:direction:uncovered:)`).
+    /// Faces are ranked by index: the stack's own in order, then system fallback fonts.
+    private static func placeSpaces(_ clusters: inout [Cluster], in set: FontSet, previous: Int?) {
+        var before = previous  // the face of the last non-space cluster of the current run
+        var spaces: Range<Int>?  // the spaces waiting for a face
+        func place(_ face: Int?) {
+            guard let range = spaces else { return }
+            let face = face ?? set.members.indices.first { set.covers($0, " ") && set.members[$0].face != nil } ?? 0
+            for index in range { clusters[index].face = face }
+            spaces = nil
+        }
+        for index in clusters.indices {
+            if index > 0, clusters[index - 1].endsRun(before: clusters[index]) {
+                place(before)
+                before = nil
+            }
+            guard let face = clusters[index].face else {
+                spaces = (spaces?.lowerBound ?? index)..<(index + 1)
+                continue
+            }
+            place(before.map { face < $0 ? face : $0 } ?? face)
+            before = face
+        }
+        place(before)
+    }
     /// The level runs of `text` as one paragraph of `direction`, or nil when it is all at level 0
     /// (found by one pass over its bytes, without ICU).
     private static func bidiLevels(of text: String, direction: TextDirection) -> [BidiLevels.Run]? {
@@ -105,13 +227,27 @@ enum Itemizer {
         }
     }
 
-    /// Whether the first scalar of `text` is Common or Inherited (a digit, a space, punctuation):
-    /// then the face of the text before it may decide its face.
-    static func startsWithCommon(_ text: String) -> Bool {
-        guard let first = text.unicodeScalars.first else { return false }
-        if first.isASCII { return !(first.properties.isAlphabetic) }
-        let script = hb_unicode_script(unicodeFunctions, first.value)
-        return script == HB_SCRIPT_COMMON || script == HB_SCRIPT_INHERITED
+    /// Whether `text` starts with a space (see `isSpace`): then the face of the text before it
+    /// may decide its face.
+    static func startsWithSpace(_ text: String) -> Bool {
+        guard let first = text.first else { return false }
+        return isSpace(first.unicodeScalars[...])
+    }
+
+    /// Whether a cluster is one that Pango's itemizer never chooses a font for
+    /// (`consider_as_space`): a control, format (other than the visible ones of the Arabic
+    /// blocks), line or paragraph separator, space separator other than U+1680, or variation
+    /// selector; or one made of default-ignorables only.
+    static func isSpace(_ cluster: Substring.UnicodeScalarView) -> Bool {
+        guard let first = cluster.first else { return false }
+        if first.isASCII { return first.value <= 0x20 || first.value == 0x7F }
+        switch first.properties.generalCategory {
+        case .control, .surrogate, .lineSeparator, .paragraphSeparator: return true
+        case .format: if !(0x600...0x6FF).contains(first.value) && first.value != 0x70F && first.value != 0x8E2 { return true }
+        case .spaceSeparator: if first.value != 0x1680 { return true }
+        default: if (0xFE00...0xFE0F).contains(first.value) || (0xE0100...0xE01EF).contains(first.value) { return true }
+        }
+        return cluster.allSatisfy(isIgnorable)
     }
 
     /// Whether `utf8` holds a scalar of a script other than Common, Inherited or Unknown, one
@@ -130,23 +266,16 @@ enum Itemizer {
         return HB_SCRIPT_COMMON
     }
 
-    private static func face(for cluster: Substring.UnicodeScalarView, script: hb_script_t, in set: FontSet,
-                             previous: Int?, uncovered: ((Unicode.Scalar) -> Void)?) -> Int {
+    private static func face(for cluster: Substring.UnicodeScalarView, emoji: Bool, in set: FontSet,
+                             uncovered: ((Unicode.Scalar) -> Void)?) -> Int {
         /// Whether the font covers every scalar of the cluster and, when it is loaded on
         /// demand, its face loads (it is loaded here, when a cluster first needs it).
         func coversAll(_ index: Int) -> Bool {
             cluster.allSatisfy { isIgnorable($0) || set.covers(index, $0) } && set.members[index].face != nil
         }
-        guard let base = cluster.first(where: { !isIgnorable($0) }) else { return previous ?? 0 }
+        guard let base = cluster.first(where: { !isIgnorable($0) }) else { return 0 }
         if set.memberCount == 1, set.fallback == nil, uncovered == nil { return 0 }
-        let emoji = prefersEmoji(cluster)
         if emoji, let index = set.colorFaceIndices.first(where: coversAll) { return index }
-        // Spaces and punctuation stay in the run they punctuate when its font has them, so an
-        // Arabic or Thai sentence is one run, not words split by the primary font's spaces.
-        if !emoji, script == HB_SCRIPT_COMMON, let previous, !set.slot(previous).isColor,
-           cluster.allSatisfy({ isIgnorable($0) || set.slot(previous).covers($0) }) {
-            return previous
-        }
         if let index = set.members.indices.first(where: coversAll) { return index }
 
         // System fallback: the font found for the cluster's first scalar.

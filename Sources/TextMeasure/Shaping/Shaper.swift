@@ -17,7 +17,7 @@ enum Shaper {
         return bytes.withUTF8 { utf8 in
             let hangingStart = HangingWhitespace.start(in: utf8)
             if let run = Itemizer.primaryRun(utf8, in: set, direction: direction),
-               (previous ?? 0) == 0 || !Itemizer.startsWithCommon(text) {
+               (previous ?? 0) == 0 || !Itemizer.startsWithSpace(text) {
                 let (units, hanging) = advance(utf8, run, in: set, hangingStart: hangingStart, mode: mode)
                 return ShapedWidth(units: Double(units), hangingUnits: Double(hanging), faces: FaceMask(0), lastFace: 0)
             }
@@ -54,7 +54,7 @@ enum Shaper {
         if range.lowerBound == 0 { flags |= HB_BUFFER_FLAG_BOT.rawValue }
         if range.upperBound == utf8.count { flags |= HB_BUFFER_FLAG_EOT.rawValue }
         hb_buffer_set_flags(buffer, hb_buffer_flags_t(rawValue: flags))
-        hb_buffer_set_language(buffer, set.hbLanguage)
+        hb_buffer_set_language(buffer, set.hbLanguage(for: script))
         hb_buffer_set_direction(buffer, level & 1 == 1 ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
         if let script { hb_buffer_set_script(buffer, script) }
         hb_buffer_guess_segment_properties(buffer)

@@ -145,6 +145,23 @@ enum Fontconfig {
     }
 
     /// A family name as fontconfig compares them: case and blanks ignored.
+    /// The characters of fontconfig's orthography for `language` (fontconfig's spelling, `ja`,
+    /// `zh-tw`), or nil when fontconfig has none. O(size of the orthography).
+    static func orthography(of language: String) -> [UInt32]? {
+        guard let charset = FcLangGetCharSet(language) else { return nil }
+        var scalars: [UInt32] = []
+        var map = [FcChar32](repeating: 0, count: 8)  // FC_CHARSET_MAP_SIZE words a page of 256
+        var next: FcChar32 = 0
+        var base = map.withUnsafeMutableBufferPointer { FcCharSetFirstPage(charset, $0.baseAddress, &next) }
+        while base != FcChar32.max {  // FC_CHARSET_DONE
+            for (word, bits) in map.enumerated() where bits != 0 {
+                for bit in 0..<32 where bits & (1 << bit) != 0 { scalars.append(base + FcChar32(word * 32 + bit)) }
+            }
+            base = map.withUnsafeMutableBufferPointer { FcCharSetNextPage(charset, $0.baseAddress, &next) }
+        }
+        return scalars
+    }
+
     static func familyKey(_ name: String) -> String {
         String(name.lowercased().unicodeScalars.filter { $0 != " " })
     }
