@@ -5,8 +5,9 @@ internal import CHarfBuzz
 /// Interned while alive, so equal sets share one `id` — the width cache's key — no matter
 /// how many `Font`/`FontStack` values, or sizes, refer to them.
 ///
-/// Font indices below `memberCount` are the set's own fonts; those above are fonts its system
-/// fallback found (see `SystemFallback`), which shape with the primary font's features.
+/// Font indices below `memberCount` are the set's own fonts; those above are fonts found later
+/// — by its system fallback (see `SystemFallback`), or in a family stack's fontset for another
+/// language (see `faceOrder(for:)`) — which shape with the primary font's features.
 final class FontSet: Sendable {
     let id: Int
     let members: [FaceSlot]
@@ -23,6 +24,19 @@ final class FontSet: Sendable {
     /// The languages runs of other scripts are shaped in (see `DerivedLanguage`), by script.
     private let derivedLanguages = Lock<[UInt32: HBLanguage]>([:])
     let fallback: SystemFallback?
+    /// For a stack of font families: how they were resolved, to resolve them again for the
+    /// language of a run of another script (see `faceOrder(for:)`).
+    let familyQuery: FamilyQuery?
+    /// The index of each member by its key.
+    private let memberIndices: [String: Int]
+    /// The fonts found beyond the set's own, in the order they were found.
+    private let found = Lock(Found())
+    private struct Found {
+        var slots: [FaceSlot] = []
+        var byKey: [String: Int] = [:]
+    }
+    /// The member orders `faceOrder(for:)` found, by fontconfig language.
+    private let faceOrders = Lock<[String: [Int]]>([:])
     /// The sets of one font each that `singleFontSet(_:)` made, by index.
     private let singleFontSets = Lock<[Int: FontSet]>([:])
 
@@ -43,13 +57,44 @@ final class FontSet: Sendable {
         return hb
     }
 
+    /// The fonts, by index, in the order fontconfig sorts the set's families for the language
+    /// Pango derives for a run of `script` (see `DerivedLanguage`), or nil when that is the set's
+    /// own order: a family stack whose language is not written in `script`, with families such
+    /// as `sans-serif` that fontconfig resolves by language, looks for the run's fonts as Pango
+    /// does, in that language's fontset. Fonts the set does not have are added past its own;
+    /// its own that the sort does not hold come last. O(fonts) once a language, then a look-up.
+    func faceOrder(for script: hb_script_t) -> [Int]? {
+        guard let familyQuery, let language, script != HB_SCRIPT_COMMON else { return nil }
+        let derived = DerivedLanguage.of(language.fontconfigLanguage, script: script)
+        guard derived != language.fontconfigLanguage else { return nil }
+        if let known = faceOrders.withLock({ $0[derived] }) { return known }
+        let sorted = (try? Fontconfig.sortedFonts(families: familyQuery.families, size: familyQuery.size,
+                                                  language: derived, in: familyQuery.configuration)) ?? []
+        var order: [Int] = []
+        var placed = Set<Int>()
+        for font in sorted {
+            let index = index(of: FaceSlot(font))
+            if placed.insert(index).inserted { order.append(index) }
+        }
+        order += members.indices.filter { !placed.contains($0) }
+        faceOrders.withLock { $0[derived] = order }
+        return order
+    }
+
+    /// The families, size and configuration a family stack was resolved from.
+    struct FamilyQuery: Sendable {
+        let families: [String]
+        let size: Double
+        let configuration: FontConfiguration
+    }
+
     /// A HarfBuzz language: an interned pointer, never freed, so it may cross threads.
     private struct HBLanguage: @unchecked Sendable { let language: hb_language_t }
 
     /// The font at `index` (a member or a found fallback font).
     @inline(__always)
     func slot(_ index: Int) -> FaceSlot {
-        index < members.count ? members[index] : fallback!.slot(index - members.count)
+        index < members.count ? members[index] : found.withLock { $0.slots[index - members.count] }
     }
 
     /// The face of the font at `index`, one a run was itemized to (so it loads).
@@ -83,7 +128,19 @@ final class FontSet: Sendable {
     /// The index of the system fallback font for `scalar`, when the set has system fallback
     /// and an installed font covers it.
     func fallbackIndex(for scalar: Unicode.Scalar) -> Int? {
-        fallback?.slotIndex(for: scalar).map { members.count + $0 }
+        fallback?.slot(for: scalar).map(index(of:))
+    }
+
+    /// The index of `slot`: a member's, or one past the members, given the first time it is asked.
+    func index(of slot: FaceSlot) -> Int {
+        let key = slot.key
+        if let member = memberIndices[key] { return member }
+        return found.withLock { found in
+            if let index = found.byKey[key] { return index }
+            found.slots.append(slot)
+            found.byKey[key] = members.count + found.slots.count - 1
+            return members.count + found.slots.count - 1
+        }
     }
 
     /// `units` of font `index` in the primary face's units (exact when the upems agree).
@@ -94,7 +151,8 @@ final class FontSet: Sendable {
         return upem == primaryUpem ? Double(units) : Double(units) * Double(primaryUpem) / Double(upem)
     }
 
-    private init(id: Int, members: [Member], primary: FontFace, language: LanguageTag?, fallback: SystemFallback?) {
+    private init(id: Int, members: [Member], primary: FontFace, language: LanguageTag?, fallback: SystemFallback?,
+                 familyQuery: FamilyQuery?) {
         self.id = id
         self.members = members.map(\.slot)
         self.featureSettings = members.map(\.features)
@@ -104,6 +162,9 @@ final class FontSet: Sendable {
         self.language = language
         self.hbLanguage = language.map { hb_language_from_string($0.tag, -1) } ?? Self.neutralLanguage
         self.fallback = fallback
+        self.familyQuery = familyQuery
+        let slots = members.map(\.slot)
+        self.memberIndices = Dictionary(slots.indices.map { (slots[$0].key, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     struct Member {
@@ -123,6 +184,9 @@ final class FontSet: Sendable {
             let features: [[FontFeature]]
             let language: String?
             let fallback: ObjectIdentifier?
+            /// A family stack's families and configuration: they decide `faceOrder(for:)`.
+            let families: [String]?
+            let configuration: ObjectIdentifier?
         }
         struct Entry {
             let id: Int
@@ -136,20 +200,24 @@ final class FontSet: Sendable {
 
     private var key: Interned.Key {
         Interned.Key(members: members.map(\.key), features: featureSettings, language: language?.tag,
-                     fallback: fallback.map { ObjectIdentifier($0.configuration) })
+                     fallback: fallback.map { ObjectIdentifier($0.configuration) }, families: familyQuery?.families,
+                     configuration: familyQuery.map { ObjectIdentifier($0.configuration) })
     }
 
     /// The one live set made of `members` (created when none is), shaped in `language`, with
     /// system fallback from `fallback` when it is given. O(members) under a lock. The first
     /// member's face must be loaded (a face given up front, or a fontconfig font loaded first).
-    static func of(_ members: [Member], language: LanguageTag? = nil, fallback: FontConfiguration? = nil) -> FontSet {
+    static func of(_ members: [Member], language: LanguageTag? = nil, fallback: FontConfiguration? = nil,
+                   familyQuery: FamilyQuery? = nil) -> FontSet {
         guard let primary = members[0].slot.loadedFace else { preconditionFailure("a font set's first face is loaded") }
         let key = Interned.Key(members: members.map(\.slot.key), features: members.map(\.features),
-                               language: language?.tag, fallback: fallback.map(ObjectIdentifier.init))
+                               language: language?.tag, fallback: fallback.map(ObjectIdentifier.init),
+                               families: familyQuery?.families, configuration: familyQuery.map { ObjectIdentifier($0.configuration) })
         return interned.withLock { table in
             if let set = table.sets[key]?.set { return set }
             let system = fallback.map { SystemFallback(configuration: $0, language: language?.fontconfigLanguage) }
-            let set = FontSet(id: table.nextID, members: members, primary: primary, language: language, fallback: system)
+            let set = FontSet(id: table.nextID, members: members, primary: primary, language: language, fallback: system,
+                              familyQuery: familyQuery)
             table.nextID += 1
             table.sets[key] = Interned.Entry(id: set.id, set: set)
             return set

@@ -24,6 +24,8 @@ enum Itemizer {
     /// (or, for a single-face set, any ASCII). The common case costs one pass over the bytes.
     static func isSingleRun(_ utf8: UnsafeBufferPointer<UInt8>, in set: FontSet) -> Bool {
         if set.memberCount == 1, set.fallback == nil { return utf8.allSatisfy { $0 < 0x80 } }
+        // Latin that a family stack finds in another language's fontset (see `FontSet.faceOrder(for:)`).
+        if set.familyQuery != nil, set.faceOrder(for: HB_SCRIPT_LATIN) != nil { return false }
         guard !set.members[0].coverageIsCharset else { return utf8.allSatisfy { $0 < 0x80 && set.covers(0, Unicode.Scalar($0)) } }
         let advances = set.primary.asciiAdvances
         return utf8.allSatisfy { $0 < 0x80 && advances[Int($0)] >= 0 }
@@ -62,8 +64,9 @@ enum Itemizer {
     /// Pango and Chromium shape it.
     static func runs(of text: String, in set: FontSet, previous: Int? = nil, direction: TextDirection = .auto,
                      uncovered: ((Unicode.Scalar) -> Void)? = nil) -> [ShapingRun] {
-        var clusters = clusters(of: text, in: set, direction: direction, uncovered: uncovered)
+        var clusters = clusters(of: text, direction: direction)
         resolveScripts(&clusters)
+        chooseFaces(&clusters, of: text, in: set, uncovered: uncovered)
         placeSpaces(&clusters, in: set, previous: previous)
         var runs: [ShapingRun] = []
         for cluster in clusters {
@@ -81,6 +84,8 @@ enum Itemizer {
     /// A grapheme cluster on its way into a run.
     private struct Cluster {
         var utf8Range: Range<Int>
+        /// The same range of the text.
+        var range: Range<String.Index>
         /// The first script of the cluster that is not Common, Inherited or Unknown; else Common.
         var script: hb_script_t
         /// The script of the item run it belongs to: `script`, or for a common cluster the
@@ -92,6 +97,9 @@ enum Itemizer {
         var bracket: Int?
         /// The face, or nil for a space until `placeSpaces` gives it one.
         var face: Int?
+        /// Where the face stands in the fontset of the cluster's run, when that is not the
+        /// set's own order (see `FontSet.faceOrder(for:)`); spaces go to the better ranked face.
+        var rank: Int?
 
         /// Whether an item run (Pango's: one script, one level, emoji or text) ends between
         /// `self` and `next`.
@@ -100,9 +108,8 @@ enum Itemizer {
         }
     }
 
-    /// The clusters of `text`, each with its script, level and face (none for spaces).
-    private static func clusters(of text: String, in set: FontSet, direction: TextDirection,
-                                 uncovered: ((Unicode.Scalar) -> Void)?) -> [Cluster] {
+    /// The clusters of `text`, each with its script and level, and no face yet.
+    private static func clusters(of text: String, direction: TextDirection) -> [Cluster] {
         let levels = bidiLevels(of: text, direction: direction)
         var levelIndex = 0
         var clusters: [Cluster] = []
@@ -119,14 +126,30 @@ enum Itemizer {
                 while levels[levelIndex].range.upperBound <= lower { levelIndex += 1 }
                 level = levels[levelIndex].level
             }
-            let face = isSpace(scalars) ? nil : face(for: scalars, emoji: emoji, in: set, uncovered: uncovered)
             let bracket = scalars.count == 1 && script == HB_SCRIPT_COMMON ? bracket(scalars.first!) : nil
-            clusters.append(Cluster(utf8Range: lower..<upper, script: script, resolvedScript: script, level: level,
-                                    isEmoji: emoji, bracket: bracket, face: face))
+            clusters.append(Cluster(utf8Range: lower..<upper, range: start..<end, script: script, resolvedScript: script, level: level,
+                                    isEmoji: emoji, bracket: bracket, face: nil))
             start = end
             lower = upper
         }
         return clusters
+    }
+
+    /// Gives each cluster but the spaces its face: the first of the set's fonts, in the order of
+    /// the fontset of its run's language (see `FontSet.faceOrder(for:)`), that covers it.
+    private static func chooseFaces(_ clusters: inout [Cluster], of text: String, in set: FontSet,
+                                    uncovered: ((Unicode.Scalar) -> Void)?) {
+        var script = HB_SCRIPT_INVALID, order: [Int]? = nil
+        for index in clusters.indices {
+            let scalars = text.unicodeScalars[clusters[index].range]
+            guard !isSpace(scalars) else { continue }
+            if clusters[index].resolvedScript != script {
+                script = clusters[index].resolvedScript
+                order = set.faceOrder(for: script)
+            }
+            clusters[index].face = face(for: scalars, emoji: clusters[index].isEmoji, in: set, order: order, uncovered: uncovered)
+            clusters[index].rank = order?.firstIndex(of: clusters[index].face!)
+        }
     }
 
     /// Gives each cluster the script of its item run, as Pango's script iterator does
@@ -195,27 +218,29 @@ enum Itemizer {
     /// Gives each space a face by Pango's rules (see `runs(of:in:previous:direction:uncovered:)`).
     /// Faces are ranked by index: the stack's own in order, then system fallback fonts.
     private static func placeSpaces(_ clusters: inout [Cluster], in set: FontSet, previous: Int?) {
-        var before = previous  // the face of the last non-space cluster of the current run
+        var before = previous.map { (face: $0, rank: $0) }  // the last non-space cluster of the current run
         var spaces: Range<Int>?  // the spaces waiting for a face
-        func place(_ face: Int?) {
+        func place(_ face: Int?) {  // nil: the first font with a space
             guard let range = spaces else { return }
-            let face = face ?? set.members.indices.first { set.covers($0, " ") && set.members[$0].face != nil } ?? 0
+            let order = set.faceOrder(for: clusters[range.lowerBound].resolvedScript) ?? Array(set.members.indices)
+            let face = face ?? order.first { set.slot($0).covers(" ") && set.slot($0).face != nil } ?? 0
             for index in range { clusters[index].face = face }
             spaces = nil
         }
         for index in clusters.indices {
             if index > 0, clusters[index - 1].endsRun(before: clusters[index]) {
-                place(before)
+                place(before?.face)
                 before = nil
             }
             guard let face = clusters[index].face else {
                 spaces = (spaces?.lowerBound ?? index)..<(index + 1)
                 continue
             }
-            place(before.map { face < $0 ? face : $0 } ?? face)
-            before = face
+            let rank = clusters[index].rank ?? face
+            place(before.map { rank < $0.rank ? face : $0.face } ?? face)
+            before = (face, rank)
         }
-        place(before)
+        place(before?.face)
     }
     /// The level runs of `text` as one paragraph of `direction`, or nil when it is all at level 0
     /// (found by one pass over its bytes, without ICU).
@@ -266,17 +291,18 @@ enum Itemizer {
         return HB_SCRIPT_COMMON
     }
 
-    private static func face(for cluster: Substring.UnicodeScalarView, emoji: Bool, in set: FontSet,
+    private static func face(for cluster: Substring.UnicodeScalarView, emoji: Bool, in set: FontSet, order: [Int]?,
                              uncovered: ((Unicode.Scalar) -> Void)?) -> Int {
         /// Whether the font covers every scalar of the cluster and, when it is loaded on
         /// demand, its face loads (it is loaded here, when a cluster first needs it).
         func coversAll(_ index: Int) -> Bool {
-            cluster.allSatisfy { isIgnorable($0) || set.covers(index, $0) } && set.members[index].face != nil
+            let slot = set.slot(index)
+            return cluster.allSatisfy { isIgnorable($0) || slot.covers($0) } && slot.face != nil
         }
         guard let base = cluster.first(where: { !isIgnorable($0) }) else { return 0 }
         if set.memberCount == 1, set.fallback == nil, uncovered == nil { return 0 }
         if emoji, let index = set.colorFaceIndices.first(where: coversAll) { return index }
-        if let index = set.members.indices.first(where: coversAll) { return index }
+        if let index = order?.first(where: coversAll) ?? set.members.indices.first(where: coversAll) { return index }
 
         // System fallback: the font found for the cluster's first scalar.
         if let index = set.fallbackIndex(for: base) {

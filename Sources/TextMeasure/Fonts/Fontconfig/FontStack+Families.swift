@@ -38,7 +38,9 @@ extension FontStack {
             }
         }
         guard !members.isEmpty else { throw .familyNotFound(family: families.joined(separator: ", ")) }
-        self.init(fontSet: FontSet.of(members, language: language, fallback: try fallback.resolved()), size: size)
+        let query = FontSet.FamilyQuery(families: families, size: size, configuration: configuration)
+        self.init(fontSet: FontSet.of(members, language: language, fallback: try fallback.resolved(), familyQuery: query),
+                  size: size)
     }
 
     /// The stack's own fonts whose faces have been loaded so far, by index (a family stack
