@@ -61,7 +61,7 @@ import Testing
             // A line laid out sums its segments, and a segment's trailing space is measured in
             // the face before it; in the whole text the space starts an item of its own (a level
             // change) and takes the Hebrew face after it: the line is one Hebrew space wider
-            // (Scripts/README-pango.md, "Spaces at a segment's end").
+            // ("Spaces at a bidi level change inside a wrapped text" in the article "Measuring text").
             let spaceDifference = Self.segmentSpaceDifferences[golden.label].map { $0 * size / 1000 } ?? 0
             #expect(abs(line.width + spaceDifference - expected) <= 0.001, "\(golden) at \(size), laid out")
             let runs = stack.glyphRuns(of: golden.text, direction: golden.direction)

@@ -67,6 +67,21 @@ import TextMeasure
         expectRuns("©\u{FE0F}", [("©\u{FE0F}", .notoColorEmoji, "Zyyy")])
     }
 
+    /// A line laid out from its segments is as wide as the line shaped whole when a space at a
+    /// segment's end goes to the font of the text after it: "路 " then "978" (a break is allowed
+    /// after the space), where the whole line gives the space to Noto Sans, the digits' font.
+    /// Worked by hand: 路 is 1 em in Noto Sans CJK, Noto Sans's space 260 and digits 572 units a
+    /// thousand, against the CJK face's space of 224.
+    @Test func aSpaceBeforeDigitsTakesTheirFontInALaidOutLine() throws {
+        for text in ["路 978", "路 978 路 12 路", "中文 日本 978"] {
+            let whole = stack.width(of: text, cache: nil)
+            let line = stack.prepare(text, cache: nil).layout(width: 10_000).lines[0]
+            #expect(abs(line.width - whole) <= 1e-9, "\(text): laid out \(line.width), whole \(whole)")
+            #expect(abs(stack.prepare(text, cache: nil).maxContentWidth - whole) <= 1e-9)
+        }
+        #expect(abs(stack.width(of: "路 978", cache: nil) - 14 * (1000 + 260 + 3 * 572) / 1000) <= 1e-9)
+    }
+
     @Test func stackWidthIsTheSumOfItsRunsMeasuredAlone() throws {
         let text = "Price 12 € — מחיר ١٢ — 価格 👍🏽"
         let total = stack.runs(of: text).reduce(0) { $0 + $1.width }

@@ -156,8 +156,9 @@ extension PreparedText {
             }
             // Text on a line is measured in the context of the text before it on the line; a line
             // starts without context, as a renderer drawing it alone would shape it.
-            let piece = resume != nil ? span(from..<segment.breakStart, from: 0, previous: nil)
-                : segment.hasTab ? span(from..<segment.breakStart, from: pen, previous: placed > 0 ? context(beforeSegment: index) : nil)
+            let piece = resume != nil ? span(from..<segment.breakStart, from: 0, previous: nil, following: segment.following)
+                : segment.hasTab ? span(from..<segment.breakStart, from: pen, previous: placed > 0 ? context(beforeSegment: index) : nil,
+                                        following: segment.following)
                 : placed == 0 ? widthsAlone(index)
                 : (content: segment.contentWidth, advance: segment.advance, faces: segment.faces)
             var hyphenated = segment.isSoftHyphen
@@ -331,8 +332,9 @@ extension PreparedText {
 
     /// The exact width of `text[range]` then `suffix`, set from pen position `x`: see
     /// `measure(line:from:)`.
-    func span(_ range: Range<Int>, from x: Double, suffix: String = "", previous: Int?, cache: WidthCache? = nil) -> Measured {
-        measure(line: slice(range) + suffix, from: x, previous: previous, cache: cache)
+    func span(_ range: Range<Int>, from x: Double, suffix: String = "", previous: Int?, following: Itemizer.Following? = nil,
+              cache: WidthCache? = nil) -> Measured {
+        measure(line: slice(range) + suffix, from: x, previous: previous, following: following, cache: cache)
     }
 
     /// Where a tab at pen position `pen` takes the pen: the next multiple of `interval` (past
@@ -347,18 +349,21 @@ extension PreparedText {
     typealias Measured = (content: Double, advance: Double, faces: FaceMask)
 
     /// The exact width of `line` set from pen position `x`, after text whose last face was
-    /// `previous`: the stretches between tabs each shaped whole, each tab advancing to the next
-    /// tab stop. `content` excludes whitespace hanging at the end; `advance` includes it; both
-    /// are measured from `x`.
-    func measure(line: String, from x: Double, previous: Int?, cache: WidthCache? = nil) -> Measured {
+    /// `previous`, before the cluster `following`: the stretches between tabs each shaped whole,
+    /// each tab advancing to the next tab stop. `content` excludes whitespace hanging at the end;
+    /// `advance` includes it; both are measured from `x`.
+    func measure(line: String, from x: Double, previous: Int?, following: Itemizer.Following? = nil,
+                 cache: WidthCache? = nil) -> Measured {
         var pen = x, hanging = 0.0
         var faces = FaceMask()
         var previous = previous
-        for (position, piece) in line.utf8.split(separator: 0x09, omittingEmptySubsequences: false).enumerated() {
+        let pieces = line.utf8.split(separator: 0x09, omittingEmptySubsequences: false)
+        for (position, piece) in pieces.enumerated() {
             if position > 0 { pen = Self.tabStop(after: pen, interval: tabInterval) }
             hanging = 0
             guard !piece.isEmpty else { continue }
-            let measured = stack.measure(String(Substring(piece)), previous: previous, direction: direction, cache: cache)
+            let measured = stack.measure(String(Substring(piece)), previous: previous,
+                                         following: position == pieces.count - 1 ? following : nil, direction: direction, cache: cache)
             previous = measured.lastFace
             pen += stack.points(measured.units)
             hanging = stack.points(measured.hangingUnits)

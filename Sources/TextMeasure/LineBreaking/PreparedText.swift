@@ -43,11 +43,15 @@ public struct PreparedText: Sendable {
         var advance: Double
         var faces: FaceMask
         /// The face of the segment's last cluster: the context of the next segment's leading
-        /// digits, spaces and punctuation, which keep the face of the text before them on a line.
+        /// spaces, which keep the face of the text before them on a line.
         var lastFace: Int
-        /// The widths above depend on that context: the segment starts with a common character
-        /// and follows text in a fallback face. At a line's start it is measured again alone.
+        /// The widths above depend on that context: the segment starts with a space and follows
+        /// text in a fallback face. At a line's start it is measured again alone.
         var dependsOnContext: Bool
+        /// The first cluster of the next segment on the same hard line, when the segment ends
+        /// with spaces that it may take to its face (see `Itemizer.runs`): the advance above is
+        /// measured with it, as it is in the whole line (the content width never depends on it).
+        var following: Itemizer.Following?
         /// For a long segment one face shapes: the widths of its clusters, which gave the widths
         /// above and break it between graphemes without shaping it again.
         var clusters: ClusterWidths?
@@ -57,7 +61,7 @@ public struct PreparedText: Sendable {
     func widthsAlone(_ index: Int) -> (content: Double, advance: Double, faces: FaceMask) {
         let segment = segments[index]
         guard segment.dependsOnContext else { return (segment.contentWidth, segment.advance, segment.faces) }
-        return span(segment.start..<segment.breakStart, from: 0, previous: nil, cache: cache)
+        return span(segment.start..<segment.breakStart, from: 0, previous: nil, following: segment.following, cache: cache)
     }
 
     /// The face of the text just before segment `index` on the same line (nil for the first
@@ -89,7 +93,8 @@ public struct PreparedText: Sendable {
             let segment = segments[index]
             let end: Double
             if segment.hasTab {
-                let piece = span(segment.start..<segment.breakStart, from: pen, previous: context(beforeSegment: index))
+                let piece = span(segment.start..<segment.breakStart, from: pen, previous: context(beforeSegment: index),
+                                 following: segment.following)
                 (end, pen) = (pen + piece.content, pen + piece.advance)
             } else {
                 (end, pen) = (pen + segment.contentWidth, pen + segment.advance)
@@ -130,7 +135,9 @@ extension FontStack {
             segments.reserveCapacity(breaks.count)
             var start = 0
             var previous: Int?
-            for opportunity in breaks {
+            // Whether the first cluster of a segment may take the spaces before it to its face.
+            let spacesMayMove = fontSet.memberCount > 1 || fontSet.fallback != nil
+            for (position, opportunity) in breaks.enumerated() {
                 let (end, isHard) = (opportunity.offset, opportunity.isHard)
                 let breakStart = isHard ? HardBreak.start(in: utf8, before: end, after: start) : end
                 let piece = UnsafeBufferPointer(rebasing: utf8[start..<breakStart])
@@ -142,16 +149,21 @@ extension FontStack {
                 var segment = PreparedText.Segment(
                     start: start, contentEnd: contentEnd, breakStart: breakStart, end: end, isHard: isHard,
                     isSoftHyphen: isSoftHyphen, hasTab: hasTab, contentWidth: 0, advance: 0, faces: FaceMask(0),
-                    lastFace: previous ?? 0, dependsOnContext: false, clusters: nil)
+                    lastFace: previous ?? 0, dependsOnContext: false, following: nil, clusters: nil)
+                if spacesMayMove, !isHard, contentEnd < breakStart, position + 1 < breaks.count {
+                    let next = UnsafeBufferPointer(rebasing: utf8[end..<breaks[position + 1].offset])
+                    segment.following = Itemizer.lead(of: Substring(String(decoding: next, as: UTF8.self)), in: fontSet)
+                }
                 if !hasTab, breakStart > start {
                     let text = String(decoding: piece, as: UTF8.self)
                     segment.dependsOnContext = (previous ?? 0) != 0 && Itemizer.startsWithSpace(text)
-                    if !segment.dependsOnContext, piece.count >= ClusterWidths.preparedLength {
+                    if !segment.dependsOnContext, segment.following == nil, piece.count >= ClusterWidths.preparedLength {
                         segment.clusters = ClusterWidths(piece, boundaries: Self.graphemeBoundaries(of: text, from: start),
                                                          in: fontSet, direction: direction)
                     }
                     let measured = segment.clusters.flatMap { $0.measured(contentEnd: contentEnd) }
-                        ?? measure(text, previous: segment.dependsOnContext ? previous : nil, direction: direction, cache: cache)
+                        ?? measure(text, previous: segment.dependsOnContext ? previous : nil, following: segment.following,
+                                   direction: direction, cache: cache)
                     segment.advance = points(measured.units)
                     segment.contentWidth = points(measured.units - measured.hangingUnits)
                     segment.faces = measured.faces

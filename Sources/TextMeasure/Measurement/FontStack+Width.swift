@@ -93,10 +93,12 @@ extension FontStack {
     }
 
     /// `text` shaped, through `cache` when there is one; `previous` is the face of the text
-    /// before it, when it is part of a longer text; `direction` that text's paragraph direction.
-    func measure(_ text: String, previous: Int? = nil, direction: TextDirection = .auto, cache: WidthCache?) -> ShapedWidth {
-        cache?.measure(of: text, in: fontSet, previous: previous, direction: direction)
-            ?? Shaper.measure(of: text, in: fontSet, previous: previous, direction: direction)
+    /// before it and `following` the first cluster after it, when it is part of a longer text;
+    /// `direction` that text's paragraph direction.
+    func measure(_ text: String, previous: Int? = nil, following: Itemizer.Following? = nil,
+                 direction: TextDirection = .auto, cache: WidthCache?) -> ShapedWidth {
+        cache?.measure(of: text, in: fontSet, previous: previous, following: following, direction: direction)
+            ?? Shaper.measure(of: text, in: fontSet, previous: previous, following: following, direction: direction)
     }
 
     /// `units` of the primary font in points at the stack's size.

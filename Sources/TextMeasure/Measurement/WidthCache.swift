@@ -46,21 +46,25 @@ public final class WidthCache: Sendable {
 
     /// The shaped width of `text` in primary font units, shaped only when not cached.
     /// `previous` (the face before the text, see `Itemizer.runs`) is part of the key only when
-    /// the text starts with a common character, the only case where it can matter; `direction`
+    /// the text starts with a space, and `following` (the cluster after it) only when it ends
+    /// with one, the only cases where they can matter; `direction`
     /// (the paragraph direction its bidi levels are resolved in) is always part of it.
     /// O(length) to hash; a hit is one dictionary probe under the shard's lock.
-    func measure(of text: String, in set: FontSet, previous: Int? = nil, direction: TextDirection = .auto) -> ShapedWidth {
-        measure(of: ExactText(text), in: set, previous: previous, direction: direction)
+    func measure(of text: String, in set: FontSet, previous: Int? = nil, following: Itemizer.Following? = nil,
+                 direction: TextDirection = .auto) -> ShapedWidth {
+        measure(of: ExactText(text), in: set, previous: previous, following: following, direction: direction)
     }
 
     /// The same for a text already hashed (see `DistinctTexts`).
-    func measure(of exact: ExactText, in set: FontSet, previous: Int? = nil, direction: TextDirection = .auto) -> ShapedWidth {
+    func measure(of exact: ExactText, in set: FontSet, previous: Int? = nil, following: Itemizer.Following? = nil,
+                 direction: TextDirection = .auto) -> ShapedWidth {
         let text = exact.string
         let context = previous.map { $0 > 0 && Itemizer.startsWithSpace(text) ? $0 : 0 } ?? 0
-        let key = Key(set: set.id, context: context, direction: direction, text: exact)
+        let following = following.flatMap { $0.face > 0 && Itemizer.endsWithSpace(text) ? $0 : nil }
+        let key = Key(set: set.id, context: context, following: following, direction: direction, text: exact)
         let shard = shards[key.text.hash & (shards.count - 1)]
         if let measured = shard.value(for: key) { return measured }
-        let measured = Shaper.measure(of: text, in: set, previous: context, direction: direction)
+        let measured = Shaper.measure(of: text, in: set, previous: context, following: following, direction: direction)
         shard.insert(measured, for: key, reservingFrom: count, capacity: capacity)
         return measured
     }
@@ -70,7 +74,7 @@ public final class WidthCache: Sendable {
     /// once to look up its texts and once to store the ones it missed, not twice a text; the
     /// statistics count as for single look-ups. O(total length) to shape the misses.
     func measure(_ texts: [ExactText], in set: FontSet) -> [ShapedWidth] {
-        let keys = texts.map { Key(set: set.id, context: 0, direction: .auto, text: $0) }
+        let keys = texts.map { Key(set: set.id, context: 0, following: nil, direction: .auto, text: $0) }
         var positions = [[Int]](repeating: [], count: shards.count)
         for (position, key) in keys.enumerated() { positions[key.text.hash & (shards.count - 1)].append(position) }
         var found = [ShapedWidth?](repeating: nil, count: keys.count)
@@ -105,6 +109,8 @@ public final class WidthCache: Sendable {
         let set: Int
         /// The face before the text, when it decides the face of the text's first characters; else 0.
         let context: Int
+        /// The first cluster after the text, when it may decide the face of the text's trailing spaces; else nil.
+        let following: Itemizer.Following?
         /// The paragraph direction its bidi levels are resolved in (`.auto` but for the parts of
         /// a paragraph with right-to-left text, see `TextDirection.paragraph(of:)`).
         let direction: TextDirection

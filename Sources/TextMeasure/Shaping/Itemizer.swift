@@ -57,17 +57,18 @@ enum Itemizer {
     /// the first script that follows), as Pango's script runs do; each run is shaped in that
     /// script. `previous` is the face of the text just before this one, when it is measured as
     /// part of a longer text (a segment of a paragraph): leading spaces stay with it as they
-    /// would in the whole text.
+    /// would in the whole text; `following`, the first cluster after it (see `lead(of:in:)`),
+    /// which trailing spaces move to as they would in the whole text.
     ///
     /// Runs also end where the UAX #9 embedding level of the text as one paragraph of
     /// `direction` changes (see `BidiLevels`; a cluster takes the level of its first scalar), as
     /// Pango and Chromium shape it.
-    static func runs(of text: String, in set: FontSet, previous: Int? = nil, direction: TextDirection = .auto,
-                     uncovered: ((Unicode.Scalar) -> Void)? = nil) -> [ShapingRun] {
+    static func runs(of text: String, in set: FontSet, previous: Int? = nil, following: Following? = nil,
+                     direction: TextDirection = .auto, uncovered: ((Unicode.Scalar) -> Void)? = nil) -> [ShapingRun] {
         var clusters = clusters(of: text, direction: direction)
         resolveScripts(&clusters)
         chooseFaces(&clusters, of: text, in: set, uncovered: uncovered)
-        placeSpaces(&clusters, in: set, previous: previous)
+        placeSpaces(&clusters, in: set, previous: previous, following: following)
         var runs: [ShapingRun] = []
         for cluster in clusters {
             let face = cluster.face ?? 0
@@ -217,7 +218,7 @@ enum Itemizer {
 
     /// Gives each space a face by Pango's rules (see `runs(of:in:previous:direction:uncovered:)`).
     /// Faces are ranked by index: the stack's own in order, then system fallback fonts.
-    private static func placeSpaces(_ clusters: inout [Cluster], in set: FontSet, previous: Int?) {
+    private static func placeSpaces(_ clusters: inout [Cluster], in set: FontSet, previous: Int?, following: Following?) {
         var before = previous.map { (face: $0, rank: $0) }  // the last non-space cluster of the current run
         var spaces: Range<Int>?  // the spaces waiting for a face
         func place(_ face: Int?) {  // nil: the first font with a space
@@ -240,7 +241,31 @@ enum Itemizer {
             place(before.map { rank < $0.rank ? face : $0.face } ?? face)
             before = (face, rank)
         }
+        // The text after this one goes on the item when its first cluster is of no other script.
+        if let following, let last = clusters.last, following.script == HB_SCRIPT_COMMON.rawValue
+            || following.script == last.resolvedScript.rawValue || last.resolvedScript == HB_SCRIPT_COMMON {
+            place(before.map { following.rank < $0.rank ? following.face : $0.face } ?? following.face)
+        }
         place(before?.face)
+    }
+
+    /// The first cluster of a text that is not a space, as the text before it sees it: its
+    /// face, the face's rank in its run's fontset, and its script (see `runs(of:in:previous:following:direction:uncovered:)`).
+    struct Following: Hashable, Sendable {
+        let face: Int
+        let rank: Int
+        let script: UInt32
+    }
+
+    /// The first cluster of `text` that is not a space, or nil when it has none. O(its length).
+    static func lead(of text: Substring, in set: FontSet) -> Following? {
+        guard let start = text.firstIndex(where: { !isSpace($0.unicodeScalars[...]) }) else { return nil }
+        let cluster = String(text[start...].prefix(1))
+        var clusters = clusters(of: cluster, direction: .auto)
+        resolveScripts(&clusters)
+        chooseFaces(&clusters, of: cluster, in: set, uncovered: nil)
+        guard let first = clusters.first, let face = first.face else { return nil }
+        return Following(face: face, rank: first.rank ?? face, script: first.script.rawValue)
     }
     /// The level runs of `text` as one paragraph of `direction`, or nil when it is all at level 0
     /// (found by one pass over its bytes, without ICU).
@@ -257,6 +282,12 @@ enum Itemizer {
     static func startsWithSpace(_ text: String) -> Bool {
         guard let first = text.first else { return false }
         return isSpace(first.unicodeScalars[...])
+    }
+
+    /// Whether `text` ends with a space (see `isSpace`): then the text after it may decide its face.
+    static func endsWithSpace(_ text: String) -> Bool {
+        guard let last = text.last else { return false }
+        return isSpace(last.unicodeScalars[...])
     }
 
     /// Whether a cluster is one that Pango's itemizer never chooses a font for

@@ -9,20 +9,21 @@ internal import CHarfBuzz
 enum Shaper {
     /// The exact shaped width of `text` in primary font units, the part of it that its hanging
     /// whitespace takes, and the faces that shaped it. `previous` is the face of the text before
-    /// it, when it is part of a longer text (see `Itemizer.runs`); `direction` is the paragraph
+    /// it and `following` the first cluster after it, when it is part of a longer text (see
+    /// `Itemizer.runs`); `direction` is the paragraph
     /// direction its bidi levels are resolved in; `mode` whether simple runs are summed or shaped. O(length).
-    static func measure(of text: String, in set: FontSet, previous: Int? = nil,
+    static func measure(of text: String, in set: FontSet, previous: Int? = nil, following: Itemizer.Following? = nil,
                         direction: TextDirection = .auto, mode: ShapingMode = .current) -> ShapedWidth {
         var bytes = text
         return bytes.withUTF8 { utf8 in
             let hangingStart = HangingWhitespace.start(in: utf8)
             if let run = Itemizer.primaryRun(utf8, in: set, direction: direction),
-               (previous ?? 0) == 0 || !Itemizer.startsWithSpace(text) {
+               (previous ?? 0) == 0 || !Itemizer.startsWithSpace(text), (following?.face ?? 0) == 0 || hangingStart == utf8.count {
                 let (units, hanging) = advance(utf8, run, in: set, hangingStart: hangingStart, mode: mode)
                 return ShapedWidth(units: Double(units), hangingUnits: Double(hanging), faces: FaceMask(0), lastFace: 0)
             }
             var measured = ShapedWidth(units: 0, hangingUnits: 0, faces: FaceMask(), lastFace: previous ?? 0)
-            for run in Itemizer.runs(of: text, in: set, previous: previous, direction: direction) {
+            for run in Itemizer.runs(of: text, in: set, previous: previous, following: following, direction: direction) {
                 let (units, hanging) = advance(utf8, run, in: set, hangingStart: hangingStart, mode: mode)
                 measured.units += set.toPrimaryUnits(units, from: run.faceIndex)
                 measured.hangingUnits += set.toPrimaryUnits(hanging, from: run.faceIndex)
