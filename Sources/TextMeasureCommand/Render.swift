@@ -86,10 +86,17 @@ extension TextMeasureCommand {
 
         func validate() throws {
             try rowOptions.validate(with: options)
-            _ = try format()
+            let format = try format()
             _ = try pageSize()
             guard scale > 0, scale <= 64 else { throw ValidationError("--scale must be above 0 and at most 64, not \(scale)") }
             try LengthOption.check(margin, "--margin")
+            // FreeType sizes a face in pixels per em rounded to a whole number, at most 65,535 (16 bits): past it, Cairo
+            // fails to draw the glyphs. A PDF's pages only ever scale the table down; a PNG draws it at --scale.
+            let drawnSize = options.font.size * (format == .png ? scale : 1)
+            if format != .html, drawnSize.rounded() > 65535 {
+                throw ValidationError("--size \(options.font.size)\(format == .png ? " at --scale \(scale)" : "") draws glyphs "
+                    + "\(drawnSize) px per em; Cairo and FreeType draw at most 65535")
+            }
             _ = try fontSource()
             if let virtualizeAfter, virtualizeAfter < 0 { throw ValidationError("--virtualize-after must be 0 or more, not \(virtualizeAfter)") }
             guard prefetch >= 0 else { throw ValidationError("--prefetch must be 0 or more, not \(prefetch)") }

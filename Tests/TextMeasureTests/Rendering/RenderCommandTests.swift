@@ -137,4 +137,19 @@ import TableRendering
         }
         #expect(hashes[0] != hashes[1])
     }
+
+    /// FreeType draws a face at most 65,535 px per em (rounded): a larger --size is an error
+    /// naming it, not Cairo's "error occurred in libfreetype"; just below the limit draws.
+    @Test func tooLargeASizeToDrawNamesSize() throws {
+        let folder = try RenderingFixtures.temporaryFolder()
+        let csv = folder + "/t.csv"
+        try "a\nx\n".write(toFile: csv, atomically: true, encoding: .utf8)
+        let svg = try render([csv, "-o", folder + "/t.svg", "--size", "65535.6"])
+        #expect(svg.status != 0)
+        #expect(svg.stderr.contains("--size 65535.6 draws glyphs 65535.6 px per em"), "\(svg.stderr)")
+        let png = try render([csv, "-o", folder + "/t.png", "--size", "40000", "--scale", "2"])
+        #expect(png.stderr.contains("--size 40000.0 at --scale 2.0 draws glyphs 80000.0 px per em"), "\(png.stderr)")
+        #expect(try render([csv, "-o", folder + "/t.svg", "--size", "65535.4"]).status == 0)
+        #expect(try render([csv, "-o", folder + "/t.html", "--size", "1e6"]).status == 0)
+    }
 }
