@@ -27,6 +27,8 @@ wrapped, aligned trailing and centred):
     of the other image within 1 px differs by at most 96/255 in grey; at most 0.5 % may not, and
     the mean difference pixel for pixel is at most 0.035 (text set a pixel lower, or in another
     font, fails);
+  - file names: a virtualised page named v#1.html shows its rows (fetched from v%231.rows-HASH.json),
+    and a font file Deja#Vu.ttf served by URL (--fonts url:fonts/) loads (document.fonts);
   - large table: 100,000 rows (every one measured by textmeasure) virtualised past 1,000, opened
     in Chromium driven over its DevTools pipe (real frames and clocks: --virtual-time-budget
     stops both): the page opens (row data fetched, the rows in view in the DOM and drawn) within
@@ -338,12 +340,34 @@ def main():
     check(abs(measured["frameHeight"] - layout["contentHeight"]) <= 1 / 64,
           "multilingual: table %.4f px tall, layout %.4f px" % (measured["frameHeight"], layout["contentHeight"]))
 
+    file_names(tm, chromium, work)
     if not args.quick:
         large(tm, chromium, work)
     if not args.keep:
         shutil.rmtree(work, ignore_errors=True)
     print("%d check%s failed" % (len(failures), "" if len(failures) == 1 else "s") if failures else "all checks passed")
     sys.exit(1 if failures else 0)
+
+
+def file_names(tm, chromium, work):
+    """File names that are not URL-safe: a virtualised page named `v#1.html` fetches its rows
+    (its URL has `%23` for `#`), and a font file `Deja#Vu.ttf` served by URL loads."""
+    layout = json.loads(textmeasure(tm, ["rows", str(SAMPLE), "--json", "--max", "240"]))
+    page = work / "v#1.html"
+    textmeasure(tm, ["render", str(SAMPLE), "-o", str(page), "--max", "240", "--virtualize-after", "10"])
+    measured = probe(chromium, page, work)
+    check(len(measured["rows"]) == len(layout["rows"]),
+          "v#1.html: %d of the %d rows fetched and shown" % (len(measured["rows"]), len(layout["rows"])))
+    check_layout("v#1.html", measured, layout)
+    fonts = work / "fonts"
+    fonts.mkdir(exist_ok=True)
+    font = fonts / "Deja#Vu.ttf"
+    shutil.copyfile(ROOT / "Fonts" / "NotoSans-Regular.ttf", font)
+    page = work / "font-by-url.html"
+    textmeasure(tm, ["render", str(SAMPLE), "-o", str(page), "--font", str(font), "--fonts", "url:fonts/"])
+    measured = probe(chromium, page, work)
+    check(measured["fonts"] >= 1 and measured["fontsLoaded"] == measured["fonts"],
+          "Deja#Vu.ttf by URL: %d of %d fonts loaded" % (measured["fontsLoaded"], measured["fonts"]))
 
 
 def large(tm, chromium, work, count=100000, target=50000, prefetch=20):
@@ -358,7 +382,7 @@ def large(tm, chromium, work, count=100000, target=50000, prefetch=20):
     textmeasure(tm, ["render", str(csv), "-o", str(page), "--style", "striped", "--virtualize-after", "1000",
                      "--prefetch", str(prefetch)] + options)
     writing = time.monotonic() - started
-    size = page.stat().st_size + (work / "large.rows.json").stat().st_size
+    size = page.stat().st_size + sum(rows.stat().st_size for rows in work.glob("large.rows-*.json"))
     print("      large: %d rows measured by `textmeasure rows` in %.1f s; page and row data (%.1f MB) written by `render` in %.1f s"
           % (count, measuring, size / 1e6, writing))
     offset = layout["rows"][target]["offset"]

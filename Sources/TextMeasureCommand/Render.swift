@@ -23,11 +23,16 @@ extension TextMeasureCommand {
                 HTML: a page whose browser only draws: a fixed table layout with the measured \
                 column widths and row heights, each line of text at the library's breaks, in the \
                 fonts that measured it (--fonts: embedded as subsets, or url:PREFIX to load each \
-                font file from PREFIX followed by its name). Past --virtualize-after rows, the page \
-                keeps only the rows near the viewport in the DOM, and their markup goes to \
-                OUT.rows.json beside it.
+                font file from PREFIX followed by its name, percent-encoded). Past \
+                --virtualize-after rows, the page keeps only the rows near the viewport in the \
+                DOM, and their markup goes to OUT.rows-HASH.json beside it (HASH: 16 hex digits \
+                of the rows' hash): written before the page, and the rows file the old page named \
+                removed after it, so a page always finds its own rows.
 
-                The file is written whole or not at all (a temporary file renamed over it).
+                The file is written whole or not at all (a temporary file, flushed to the disk, \
+                renamed over it; removed on failure, SIGINT or SIGTERM), with the permissions of \
+                the file it replaces (a new one: 0666 less the umask); a symbolic link is kept and \
+                the file it points to written.
                 """)
 
         @OptionGroup var options: TableOptions
@@ -81,10 +86,17 @@ extension TextMeasureCommand {
 
         func validate() throws {
             try rowOptions.validate(with: options)
-            _ = try format()
+            let format = try format()
             _ = try pageSize()
             guard scale > 0, scale <= 64 else { throw ValidationError("--scale must be above 0 and at most 64, not \(scale)") }
             try LengthOption.check(margin, "--margin")
+            // FreeType sizes a face in pixels per em rounded to a whole number, at most 65,535 (16 bits): past it, Cairo
+            // fails to draw the glyphs. A PDF's pages only ever scale the table down; a PNG draws it at --scale.
+            let drawnSize = options.font.size * (format == .png ? scale : 1)
+            if format != .html, drawnSize.rounded() > 65535 {
+                throw ValidationError("--size \(options.font.size)\(format == .png ? " at --scale \(scale)" : "") draws glyphs "
+                    + "\(drawnSize) px per em; Cairo and FreeType draw at most 65535")
+            }
             _ = try fontSource()
             if let virtualizeAfter, virtualizeAfter < 0 { throw ValidationError("--virtualize-after must be 0 or more, not \(virtualizeAfter)") }
             guard prefetch >= 0 else { throw ValidationError("--prefetch must be 0 or more, not \(prefetch)") }
@@ -97,15 +109,10 @@ extension TextMeasureCommand {
             throw ValidationError("--fonts must be embed or url:PREFIX, not '\(fonts)'")
         }
 
-        /// The HTML options: the row data beside the page, named after it.
-        func htmlOptions() throws -> (options: HTMLOptions, rowDataPath: String) {
-            let name = output.split(separator: "/").last.map(String.init) ?? output
-            let stem = name.lastIndex(of: ".").map { String(name[..<$0]) } ?? name
-            let rowData = stem + ".rows.json"
-            let folder = output.contains("/") ? String(output[...output.lastIndex(of: "/")!]) : ""
-            let options = HTMLOptions(fonts: try fontSource(), title: name, virtualizedRowCount: virtualizeAfter,
-                                      prefetchRows: prefetch, rowDataURL: rowData)
-            return (options, folder + rowData)
+        /// The HTML options: the row data beside the page, named after it and its rows' hash.
+        func htmlOptions() throws -> HTMLOptions {
+            HTMLOptions(fonts: try fontSource(), title: output.split(separator: "/").last.map(String.init) ?? output,
+                        virtualizedRowCount: virtualizeAfter, prefetchRows: prefetch, rowDataURL: HTMLOptions.rowDataURL(forPage: output))
         }
 
         func format() throws -> DrawingFormat {
@@ -161,10 +168,8 @@ extension TextMeasureCommand {
                 let pages = try layout.pages(style: style, page: try pageSize(), margins: EdgeInsets(margin), alignments: alignments)
                 bytes = try Drawing.pdfData(pages: pages)
             case .html:
-                let (options, rowDataPath) = try htmlOptions()
-                let table = try layout.html(style: style, alignments: alignments, options: options)
-                if let rowData = table.rowData { try writeAtomically(Array(rowData.utf8), to: rowDataPath) }
-                bytes = Array(table.html.utf8)
+                try layout.html(style: style, alignments: alignments, options: try htmlOptions()).write(toPage: output)
+                return
             }
             try writeAtomically(bytes, to: output)
         }

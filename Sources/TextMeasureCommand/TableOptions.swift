@@ -105,6 +105,20 @@ struct TableOptions: ParsableArguments {
         let widths = try configuration.columnWidths(for: table.rows, columns: columns, frameWidth: given == nil ? frameWidth : nil) {
             bar.update("measuring", $0.fractionCompleted)
         }
+        try checkRoom(widths.widths, titles: table.titles)
         return (table, widths)
+    }
+
+    /// Throws naming the options that make a fitted column wider than `maximumLength`, which the
+    /// layout refuses: each option is at most 10⁹ alone, but a column is its text plus twice
+    /// `--padding` (the header's, `--sort-indicator` besides), and the text grows with `--size`.
+    private func checkRoom(_ widths: [Double], titles: [String]) throws {
+        guard let index = widths.firstIndex(where: { !($0 <= maximumLength) }) else { return }
+        let column = "column \(index + 1) \"\(titles[index])\" \(widths[index]) px wide"
+        if widths[index] - 2 * padding - sortIndicator > maximumLength {
+            throw ValidationError("--size \(font.size) makes \(column); a column must be at most 1e9 px: lower --size")
+        }
+        throw ValidationError("--padding \(padding) and --sort-indicator \(sortIndicator) make \(column) "
+            + "(its text, twice the padding and the sort indicator); a column must be at most 1e9 px: lower them")
     }
 }

@@ -18,7 +18,7 @@ import TextMeasure
 
     /// Runs the command with `arguments` and `input` on its standard input. Input is written and
     /// both outputs are read on threads of their own, so no amount of any blocks the others; a
-    /// command still running after `timeLimit` seconds is stopped and the test fails. With
+    /// command still running after `timeLimit` seconds is stopped (SIGTERM, then SIGKILL) and the test fails. With
     /// `terminalStderr`, standard error is a pseudo-terminal (what a progress bar needs).
     /// `environment` adds to (or replaces in) this process's environment.
     func run(_ arguments: [String], input: [UInt8], terminalStderr: Bool = false, timeLimit: Double = 120,
@@ -49,6 +49,8 @@ import TextMeasure
         if exited.wait(timeout: .now() + timeLimit) == .timedOut {
             process.terminate()
             Issue.record("textmeasure \(arguments.joined(separator: " ")) still ran after \(timeLimit) s: stopped")
+            // It inherits this thread's signal mask, where SIGTERM may be blocked: then SIGKILL.
+            if exited.wait(timeout: .now() + 2) == .timedOut { kill(process.processIdentifier, SIGKILL) }
             exited.wait()
         }
         _ = writer.result
@@ -185,5 +187,27 @@ import TextMeasure
         #expect(result.status != 0)
         #expect(result.stderr.contains("/no/such.ttf"))
         #expect(result.stdout.isEmpty)
+    }
+
+    /// A FIFO given as a font, as a header font or as the bundled font folder's font is refused
+    /// at once with an error naming it (opening it would wait for a writer forever); each run is
+    /// stopped, and the test failed, after 20 s.
+    @Test func fifoAsAFontIsAnErrorNotAHang() throws {
+        let folder = NSTemporaryDirectory() + "/textmeasure-fifo-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let fifo = folder + "/NotoSans-Regular.ttf"
+        try #require(mkfifo(fifo, 0o600) == 0)
+        let csv = Array("a,b\nx,y\n".utf8)
+        let runs: [(arguments: [String], input: [UInt8], environment: [String: String])] = [
+            (["width", "--font", fifo], Array("x\n".utf8), [:]),
+            (["columns", "-", "--header-font", fifo], csv, [:]),
+            (["width"], Array("x\n".utf8), ["TEXTMEASURE_FONTS_DIR": folder]),
+        ]
+        for run in runs {
+            let result = try self.run(run.arguments, input: run.input, timeLimit: 20, environment: run.environment)
+            #expect(result.status != 0)
+            #expect(result.stderr.contains("\(fifo) is a FIFO (named pipe), not a regular file"), "\(run.arguments): \(result.stderr)")
+        }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import TextMeasure
 
@@ -20,8 +21,39 @@ import TextMeasure
         #expect(throws: FontError.fileNotFound(path: "/no/such/font.ttf")) { try Font(path: "/no/such/font.ttf") }
     }
 
-    @Test func directoryIsUnreadable() {
-        #expect(throws: FontError.unreadable(path: temporary, reason: "it is a directory")) { try Font(path: temporary) }
+    @Test func directoryIsNotARegularFile() {
+        #expect(throws: FontError.notARegularFile(path: temporary, kind: "a directory")) { try Font(path: temporary) }
+    }
+
+    @Test func deviceIsNotARegularFile() {
+        #expect(throws: FontError.notARegularFile(path: "/dev/null", kind: "a character device")) { try Font(path: "/dev/null") }
+    }
+
+    /// Opening a FIFO for reading waits for a writer: the font is refused before that. Should the
+    /// check regress, the load is given 10 s and then released by opening the FIFO's other end
+    /// (again for every open), so the test fails instead of hanging.
+    @Test func fifoIsRefusedPromptly() throws {
+        let path = temporary + "/pipe.ttf"
+        unlink(path)
+        try #require(mkfifo(path, 0o600) == 0)
+        defer { unlink(path) }
+        let done = DispatchSemaphore(value: 0)
+        let outcome = Mutex<Result<Font, FontError>?>(nil)
+        Thread.detachNewThread {
+            let result = Result { () throws(FontError) -> Font in try Font(path: path) }
+            outcome.withLock { $0 = result }
+            done.signal()
+        }
+        if done.wait(timeout: .now() + 10) == .timedOut {
+            Issue.record("Font(path:) on a FIFO still waited after 10 s")
+            repeat {  // each open of the FIFO waits for a writer: give it one until the load ends
+                let writer = open(path, O_WRONLY | O_NONBLOCK)
+                if writer >= 0 { close(writer) }
+            } while done.wait(timeout: .now() + 0.01) == .timedOut
+        }
+        let result = outcome.withLock { $0 }
+        guard case .failure(let error)? = result else { Issue.record("a FIFO loaded as a font"); return }
+        #expect(error == .notARegularFile(path: path, kind: "a FIFO (named pipe)"))
     }
 
     @Test func nonFontBytes() throws {

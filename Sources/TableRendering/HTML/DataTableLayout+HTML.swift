@@ -6,7 +6,8 @@ extension DataTableLayout {
     ///
     /// Past `options.virtualizedRowCount` rows it is virtualised: the page holds the chrome, the
     /// header, a container exactly `contentHeight` tall (the scroll bar never jumps) and a few
-    /// dozen lines of script, which fetches `HTMLTable.rowData` from `options.rowDataURL` and keeps
+    /// dozen lines of script, which fetches `HTMLTable.rowData` from `options.rowDataURL` (its
+    /// `{hash}` replaced by the row data's hash: `HTMLTable.rowDataURL`) and keeps
     /// the rows in the viewport ± `options.prefetchRows` in the DOM, each at the layout's offset.
     /// Every row is measured here first.
     ///
@@ -50,14 +51,16 @@ extension DataTableLayout {
         // One row a line, so the script finds a row's JSON without parsing the others.
         let rowData = "{\"offsets\":[" + offsets.joined(separator: ",") + "],\n\"rows\":[\n" + rows.joined(separator: ",\n") + "\n]}\n"
 
+        let url = options.rowDataURL.replacing(HTMLOptions.hashPlaceholder, with: RowDataFile.hash(rowData))
+
         let headerRow = writer.header(header.columns)
-        let script = VirtualRows.script(id: options.id, url: options.rowDataURL, prefetch: max(0, options.prefetchRows))
+        let script = VirtualRows.script(id: options.id, url: url, prefetch: max(0, options.prefetchRows))
         return try page.document(gap: configuration.rowSpacing, table: { left, top in
             "<div class=\"t\" style=\"left:\(left);top:\(top);width:\(HTMLMarkup.span(from: 0, to: width));height:\(HTMLMarkup.span(from: 0, to: end))\">"
                 + "<table style=\"\(page.tableStyle(left: "0", top: "0"))\">\(page.columnGroup)<thead>\(headerRow)</thead></table>"
                 + "<table class=\"w\" style=\"\(page.tableStyle(left: "0", top: HTMLMarkup.span(from: 0, to: headerHeight)))\">"
                 + "\(page.columnGroup)<tbody></tbody></table></div>"
-        }, script: script, rowData: rowData)
+        }, script: script, rowData: (rowData, url))
     }
 }
 

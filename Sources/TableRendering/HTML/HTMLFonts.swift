@@ -69,7 +69,7 @@ final class HTMLFonts {
                     throw .fontNotServable(family: face.font.familyName, reason: "its file \(path) has the same name as \(other.path)")
                 }
                 files.append(HTMLTable.FontFile(name: name, path: path, family: "\(scope)-f\(index)"))
-                source = "url(\(HTMLMarkup.cssString(prefix + name)))"
+                source = "url(\(HTMLMarkup.cssString(prefix + HTMLMarkup.urlPathSegment(name))))"
             }
             css += "@font-face{font-family:\(family(index));src:\(source);font-display:block}\n"
         }

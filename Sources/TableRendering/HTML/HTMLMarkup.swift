@@ -18,6 +18,54 @@ enum HTMLMarkup {
         return result
     }
 
+    /// `name` as one segment of a URL path (RFC 3986): each byte of its UTF-8 but the unreserved
+    /// characters (`A`–`Z`, `a`–`z`, `0`–`9`, `-`, `.`, `_`, `~`) as `%XX`, so `#`, `?`, `%`, `/`,
+    /// a space or an accented letter in a file name stays part of the name.
+    static func urlPathSegment(_ name: some StringProtocol) -> String {
+        let hex = Array("0123456789ABCDEF".utf8)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(name.utf8.count)
+        for byte in name.utf8 {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                bytes.append(byte)
+            default:
+                bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 15)]]
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `segment` with its `%XX` escapes decoded, or nil when it is not one path segment: a `/`,
+    /// `?`, `#` or `:`, a malformed escape, an escaped `/` or NUL, or bytes that are not UTF-8.
+    static func fileName(fromURLPathSegment segment: String) -> String? {
+        var bytes: [UInt8] = []
+        var iterator = segment.utf8.makeIterator()
+        while let byte = iterator.next() {
+            switch byte {
+            case UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#"), UInt8(ascii: ":"): return nil
+            case UInt8(ascii: "%"):
+                guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else { return nil }
+                let decoded = high << 4 | low
+                guard decoded != UInt8(ascii: "/"), decoded != 0 else { return nil }
+                bytes.append(decoded)
+            default: bytes.append(byte)
+            }
+        }
+        guard !bytes.isEmpty, bytes != Array("..".utf8), bytes != Array(".".utf8) else { return nil }
+        return String(validating: bytes, as: UTF8.self)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        default: nil
+        }
+    }
+
     /// `text` as a CSS string, quotes included.
     static func cssString(_ text: String) -> String {
         var result = "\""

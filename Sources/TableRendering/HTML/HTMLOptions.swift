@@ -29,7 +29,10 @@ public struct HTMLOptions: Sendable, Hashable {
     /// Rows kept in the DOM above and below the viewport when virtualised (as
     /// `DataTableRowHeightMode.automatic`'s prefetch window).
     public var prefetchRows: Int
-    /// The URL, relative to the page, the script fetches `HTMLTable.rowData` from.
+    /// The URL, relative to the page, the script fetches `HTMLTable.rowData` from. `{hash}` in it
+    /// stands for 16 hex digits of a hash of the row data (FNV-1a, 64 bits), so that a page names
+    /// the rows it was written with (`HTMLTable.rowDataURL` is the URL with the hash in).
+    /// `rowDataURL(forPage:)` gives the URL `HTMLTable.write(toPage:)` expects.
     public var rowDataURL: String
 
     /// Options with these settings; by default a whole page with its fonts embedded, every row
@@ -39,6 +42,20 @@ public struct HTMLOptions: Sendable, Hashable {
         (self.fonts, self.isFragment, self.id, self.title) = (fonts, isFragment, id, title)
         (self.virtualizedRowCount, self.prefetchRows, self.rowDataURL) = (virtualizedRowCount, prefetchRows, rowDataURL)
     }
+
+    /// The row data URL for a page written to `path`: the page's file name without its extension,
+    /// percent-encoded as a URL path segment (RFC 3986: `v#1.html` gives `v%231`), then
+    /// `.rows-{hash}.json`. The file beside the page is named the same, unencoded, with the hash.
+    ///
+    /// - Complexity: O(n) in the path's length.
+    public static func rowDataURL(forPage path: String) -> String {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let stem = name.lastIndex(of: ".").map { name[..<$0] } ?? name[...]
+        return HTMLMarkup.urlPathSegment(stem) + ".rows-" + hashPlaceholder + ".json"
+    }
+
+    /// What `rowDataURL` holds where the row data's hash goes.
+    static let hashPlaceholder = "{hash}"
 }
 
 /// A table written as HTML.
@@ -51,13 +68,18 @@ public struct HTMLTable: Sendable {
     /// (`[left, top, baseline, order, font class × 2 + right-to-left, text, room or null, …]`).
     /// Nil otherwise.
     public var rowData: String?
+    /// For a virtualised table, the URL the page fetches `rowData` from: `HTMLOptions.rowDataURL`
+    /// with its `{hash}` replaced. Nil otherwise.
+    public var rowDataURL: String?
     /// The font files the page points to, for `HTMLOptions.Fonts.url(prefix:)` (empty when
     /// embedded): serve each at the prefix followed by its `name`.
     public var fonts: [FontFile]
 
     /// A font file a page loads by URL.
     public struct FontFile: Sendable, Hashable {
-        /// The file's name, as the page asks for it after the prefix.
+        /// The file's name, as the page asks for it after the prefix (percent-encoded in the
+        /// page as a URL path segment, RFC 3986: `Deja#Vu.ttf` is asked for as `Deja%23Vu.ttf`,
+        /// which a web server serves from the file `Deja#Vu.ttf`).
         public var name: String
         /// Where the file is on this machine.
         public var path: String

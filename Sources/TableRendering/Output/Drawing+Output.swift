@@ -119,34 +119,3 @@ public enum DrawingFormat: String, Sendable, CaseIterable {
         self = format
     }
 }
-
-/// Writes `bytes` to `path` whole or not at all: into a temporary file beside it, then renamed
-/// over it, so a failure never leaves a partial file (nor replaces an existing one).
-///
-/// - Throws: `RenderError.cannotWrite` naming the path and the system's reason.
-public func writeAtomically(_ bytes: [UInt8], to path: String) throws(RenderError) {
-    let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
-    var template = ((folder.isEmpty ? "" : folder) + "/.textmeasure-XXXXXX").utf8CString.map { $0 }
-    let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-    guard descriptor >= 0 else { throw .cannotWrite(path: path, reason: String(cString: strerror(errno))) }
-    let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-    var written = 0
-    while written < bytes.count {
-        let result = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, $0.count - written) }
-        if result < 0 {
-            if errno == EINTR { continue }
-            let reason = String(cString: strerror(errno))
-            close(descriptor)
-            unlink(temporary)
-            throw .cannotWrite(path: path, reason: reason)
-        }
-        written += result
-    }
-    fchmod(descriptor, 0o644)
-    let closed = close(descriptor)
-    guard closed == 0, rename(temporary, path) == 0 else {
-        let reason = String(cString: strerror(errno))
-        unlink(temporary)
-        throw .cannotWrite(path: path, reason: reason)
-    }
-}

@@ -2,8 +2,12 @@
 public enum FontError: Error, Sendable, Equatable, CustomStringConvertible {
     /// No file at `path`.
     case fileNotFound(path: String)
-    /// The file exists but could not be read (permissions, a folder, an I/O error).
+    /// The file exists but could not be read (permissions, an I/O error).
     case unreadable(path: String, reason: String)
+    /// The path names something other than a regular file: `kind` says what (`"a directory"`,
+    /// `"a FIFO (named pipe)"`, `"a character device"`, `"a block device"`, `"a socket"`). It is
+    /// refused before it is opened, so a FIFO with no writer never blocks.
+    case notARegularFile(path: String, kind: String)
     /// The bytes are not an OpenType/TrueType font or collection. In-memory fonts name `"<memory>"`.
     case notAFont(path: String)
     /// The font's table directory points past the end of the data: the file was cut short.
@@ -37,6 +41,7 @@ public enum FontError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .fileNotFound(let path): "font file not found: \(path)"
         case .unreadable(let path, let reason): "cannot read font file \(path): \(reason)"
+        case .notARegularFile(let path, let kind): "not a font file: \(path) is \(kind), not a regular file"
         case .notAFont(let path): "not a font file (no OpenType/TrueType data): \(path)"
         case .truncated(let path, let table): "truncated font file \(path): table '\(table)' runs past the end"
         case .missingTable(let path, let table): "font \(path) lacks the required '\(table)' table"

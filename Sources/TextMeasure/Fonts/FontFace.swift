@@ -171,16 +171,35 @@ extension FontFace {
         }
     }
 
+    /// Throws unless `path` is a regular file this process can open: a FIFO, a device, a socket
+    /// or a directory is refused by its `stat` before any `open` (opening a FIFO waits for a
+    /// writer), and the file is opened without blocking and checked again, in case it changed.
     static func checkReadable(_ path: String) throws(FontError) {
         var info = stat()
         guard stat(path, &info) == 0 else {
             if errno == ENOENT || errno == ENOTDIR { throw .fileNotFound(path: path) }
             throw .unreadable(path: path, reason: String(cString: strerror(errno)))
         }
-        if (info.st_mode & S_IFMT) == S_IFDIR { throw .unreadable(path: path, reason: "it is a directory") }
-        let descriptor = open(path, O_RDONLY)
+        try checkRegular(info, path)
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { throw .unreadable(path: path, reason: String(cString: strerror(errno))) }
-        close(descriptor)
+        defer { close(descriptor) }
+        guard fstat(descriptor, &info) == 0 else { throw .unreadable(path: path, reason: String(cString: strerror(errno))) }
+        try checkRegular(info, path)
+    }
+
+    private static func checkRegular(_ info: stat, _ path: String) throws(FontError) {
+        let kind: String
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return
+        case S_IFDIR: kind = "a directory"
+        case S_IFIFO: kind = "a FIFO (named pipe)"
+        case S_IFCHR: kind = "a character device"
+        case S_IFBLK: kind = "a block device"
+        case S_IFSOCK: kind = "a socket"
+        default: kind = "of an unknown type"
+        }
+        throw .notARegularFile(path: path, kind: kind)
     }
 
     private static func canonicalPath(_ path: String) -> String {

@@ -153,6 +153,23 @@ import TextMeasure
         #expect(try rows([path, "--wrap", "--single-line"]).status != 0)
     }
 
+    /// Each option is within 0...1e9, but together they make a column wider than the layout takes:
+    /// the error names the options, not the column mode the command set from them. In Noto Sans
+    /// Mono at 10 px "AB" is 12 px wide; at 1e9 px it is 2 × 0.6e9 px.
+    @Test func tooWideAColumnNamesTheOptions() throws {
+        let path = try file("AB\nx\n")
+        let padded = try rows(try bare + [path, "--padding", "5e8", "--sort-indicator", "1"])
+        #expect(padded.status != 0)
+        #expect(padded.stderr.contains("--padding 500000000.0 and --sort-indicator 1.0 make column 1 \"AB\" 1000000013.0 px wide"))
+        #expect(!padded.stderr.contains("columnWidthModeProvider"))
+        let sorted = try rows(try bare + [path, "--sort-indicator", "1e9"])
+        #expect(sorted.stderr.contains("--padding 0.0 and --sort-indicator 1000000000.0 make column 1 \"AB\" 1000000012.0 px wide"))
+        let large = try rows(["--font", try BundledFont.notoSansMono.path(), "--size", "1e9", "--min", "0", "--padding", "0",
+                              "--sort-indicator", "0", path])
+        #expect(large.status != 0)
+        #expect(large.stderr.contains("--size 1000000000.0 makes column 1 \"AB\" 1200000000.0 px wide"), "\(large.stderr)")
+    }
+
     @Test func csvErrorsNameTheLine() throws {
         let ragged = try rows([try file("a,b\n1,2\n\"x\ny\",3\n4\n")])
         #expect(ragged.status != 0)

@@ -215,4 +215,73 @@ import TextMeasure
         #expect(grid.contains("<tr data-row=\"29\" class=\"o z\""))  // the last row: no line under it
         #expect(grid.contains("border:1px solid rgba(191,191,191,1)"))
     }
+
+    @Test func theRowDataHashIsFNV1a() {
+        // The published FNV-1a 64-bit test vectors.
+        #expect(RenderingFixtures.fnv1a64(Array("".utf8)) == "cbf29ce484222325")
+        #expect(RenderingFixtures.fnv1a64(Array("a".utf8)) == "af63dc4c8601ec8c")
+        #expect(RenderingFixtures.fnv1a64(Array("foobar".utf8)) == "85944171f73967e8")
+    }
+
+    /// A file name becomes a URL path segment: `#` (a fragment), `?` (a query), `%` (an escape),
+    /// a space and non-ASCII letters are percent-encoded, each UTF-8 byte as `%XX` (RFC 3986).
+    @Test func fileNamesArePercentEncodedInTheirURLs() throws {
+        let folder = try RenderingFixtures.temporaryFolder()
+        let name = "Deja#Vu ?%é.ttf"
+        try FileManager.default.copyItem(atPath: try BundledFont.notoSans.path(), toPath: folder + "/" + name)
+        var configuration = DataTableConfiguration(font: try Font(path: folder + "/" + name, size: 14).stack)
+        configuration.textLayout = .singleLine
+        let layout = try DataTableLayout(rows: (0..<3).map { Item(id: $0, fields: ["row \($0)"]) },
+                                         columns: [DataTableColumn<Item>("A") { $0.fields[0] }], configuration: configuration)
+        let table = try layout.html(options: HTMLOptions(fonts: .url(prefix: "/fonts/"), virtualizedRowCount: 1,
+                                                         rowDataURL: HTMLOptions.rowDataURL(forPage: "/tmp/pages/v#1 ?%é.html")))
+        #expect(table.fonts.map(\.name) == [name])
+        #expect(table.html.contains("src:url(\"/fonts/Deja%23Vu%20%3F%25%C3%A9.ttf\")"))
+        let url = "v%231%20%3F%25%C3%A9.rows-\(RenderingFixtures.fnv1a64(Array(try #require(table.rowData).utf8))).json"
+        #expect(table.rowDataURL == url)
+        #expect(table.html.contains("<link rel=\"preload\" href=\"\(url)\" as=\"fetch\""))
+        #expect(table.html.contains("fetch(\"\(url)\")"))
+        #expect(HTMLOptions.rowDataURL(forPage: "a&b's~_-.x.html") == "a%26b%27s~_-.x.rows-{hash}.json")
+    }
+
+    /// A virtualised page and its rows are written together: rows file (named by its hash)
+    /// first, page second, the old page's rows file removed last. A failing second write leaves
+    /// the old page with its own rows, and no new rows file.
+    @Test func aPageAndItsRowsAreReplacedTogether() throws {
+        let folder = try RenderingFixtures.temporaryFolder()
+        let page = folder + "/t.html"
+        func table(_ word: String) throws -> HTMLTable {
+            try layout(["A"], (0..<5).map { ["\(word) \($0)"] })
+                .html(options: HTMLOptions(virtualizedRowCount: 1, rowDataURL: HTMLOptions.rowDataURL(forPage: page)))
+        }
+        func files() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: folder).sorted() }
+        func contents(_ name: String) throws -> String { try String(contentsOfFile: folder + "/" + name, encoding: .utf8) }
+        let old = try table("old"), new = try table("new")
+        let oldRows = "t.rows-\(RenderingFixtures.fnv1a64(Array(try #require(old.rowData).utf8))).json"
+        let newRows = "t.rows-\(RenderingFixtures.fnv1a64(Array(try #require(new.rowData).utf8))).json"
+        #expect(oldRows != newRows)
+        try old.write(toPage: page)
+        #expect(try files() == ["t.html", oldRows])
+
+        // The disk fills up as the page is written: the rows were written, the page was not.
+        let full = RenderError.cannotWrite(path: page, reason: "No space left on device")
+        #expect(throws: full) {
+            try new.write(toPage: page) { (bytes, path) throws(RenderError) in
+                if path == page { throw full }
+                try writeAtomically(bytes, to: path)
+            }
+        }
+        #expect(try files() == ["t.html", oldRows])
+        #expect(try contents("t.html") == old.html && old.html.contains("fetch(\"\(oldRows)\")"))
+        #expect(try contents(oldRows) == old.rowData)
+
+        try new.write(toPage: page)
+        #expect(try files() == ["t.html", newRows])
+        #expect(try contents("t.html") == new.html && new.html.contains("fetch(\"\(newRows)\")"))
+        #expect(try contents(newRows) == new.rowData)
+
+        // Written again unchanged, the page keeps its rows file.
+        try new.write(toPage: page)
+        #expect(try files() == ["t.html", newRows])
+    }
 }

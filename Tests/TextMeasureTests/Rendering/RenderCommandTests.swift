@@ -101,13 +101,55 @@ import TableRendering
         let result = try render([RenderingFixtures.samplePath, "-o", folder + "/t.html", "--fonts", "url:/fonts/",
                                  "--virtualize-after", "10"])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(try files(in: folder) == ["t.html", "t.rows.json"])
+        let names = try files(in: folder)
+        let rowsFile = try #require(names.first { $0.hasPrefix("t.rows-") })
+        let rowData = try #require(FileManager.default.contents(atPath: folder + "/" + rowsFile))
+        // The rows file is named after the page and the hash of its content.
+        #expect(names == ["t.html", "t.rows-\(RenderingFixtures.fnv1a64(rowData)).json"])
         let html = try String(contentsOfFile: folder + "/t.html", encoding: .utf8)
         #expect(html.contains("src:url(\"/fonts/NotoSans-Regular.ttf\")") && !html.contains("base64"))
-        #expect(html.contains("fetch(\"t.rows.json\")"))
-        let rows = try JSONSerialization.jsonObject(with: try #require(FileManager.default.contents(atPath: folder + "/t.rows.json")))
+        #expect(html.contains("fetch(\"\(rowsFile)\")"))
+        let rows = try JSONSerialization.jsonObject(with: rowData)
         // The sample has 30 rows: their markup, and 31 offsets (the last, the table's bottom).
         let data = try #require(rows as? [String: Any])
         #expect((data["rows"] as? [Any])?.count == 30 && (data["offsets"] as? [Double])?.count == 31)
+    }
+
+    /// The page and the rows file of a virtualised table, named `v#1.html`: the page asks for its
+    /// rows percent-encoded (`#` is `%23`), and a second run with other rows replaces both and
+    /// removes the first run's rows file.
+    @Test func aVirtualisedPageNamedWithAHashFindsItsRows() throws {
+        let folder = try RenderingFixtures.temporaryFolder()
+        let page = folder + "/v#1.html"
+        var hashes: [String] = []
+        for padding in ["8", "3"] {
+            let result = try render([RenderingFixtures.samplePath, "-o", page, "--virtualize-after", "10", "--padding", padding])
+            #expect(result.status == 0, "\(result.stderr)")
+            let names = try files(in: folder)
+            #expect(names.count == 2)
+            let rowData = try #require(FileManager.default.contents(atPath: folder + "/" + (names.first { $0 != "v#1.html" } ?? "")))
+            let hash = RenderingFixtures.fnv1a64(rowData)
+            #expect(names == ["v#1.html", "v#1.rows-\(hash).json"])
+            let html = try String(contentsOfFile: page, encoding: .utf8)
+            #expect(html.contains("<link rel=\"preload\" href=\"v%231.rows-\(hash).json\""))
+            #expect(html.contains("fetch(\"v%231.rows-\(hash).json\")"))
+            hashes.append(hash)
+        }
+        #expect(hashes[0] != hashes[1])
+    }
+
+    /// FreeType draws a face at most 65,535 px per em (rounded): a larger --size is an error
+    /// naming it, not Cairo's "error occurred in libfreetype"; just below the limit draws.
+    @Test func tooLargeASizeToDrawNamesSize() throws {
+        let folder = try RenderingFixtures.temporaryFolder()
+        let csv = folder + "/t.csv"
+        try "a\nx\n".write(toFile: csv, atomically: true, encoding: .utf8)
+        let svg = try render([csv, "-o", folder + "/t.svg", "--size", "65535.6"])
+        #expect(svg.status != 0)
+        #expect(svg.stderr.contains("--size 65535.6 draws glyphs 65535.6 px per em"), "\(svg.stderr)")
+        let png = try render([csv, "-o", folder + "/t.png", "--size", "40000", "--scale", "2"])
+        #expect(png.stderr.contains("--size 40000.0 at --scale 2.0 draws glyphs 80000.0 px per em"), "\(png.stderr)")
+        #expect(try render([csv, "-o", folder + "/t.svg", "--size", "65535.4"]).status == 0)
+        #expect(try render([csv, "-o", folder + "/t.html", "--size", "1e6"]).status == 0)
     }
 }

@@ -22,6 +22,15 @@ enum RenderingFixtures {
     static let samplePath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Samples/products.csv").path
 
+    /// The 64-bit FNV-1a hash of `bytes` as 16 lower-case hex digits, written from its definition
+    /// (offset basis 14695981039346656037, prime 1099511628211) and checked against the published
+    /// test vectors in `HTMLTests`.
+    static func fnv1a64(_ bytes: some Sequence<UInt8>) -> String {
+        var hash: UInt64 = 14_695_981_039_346_656_037
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 1_099_511_628_211 }
+        return String(format: "%016llx", hash)
+    }
+
     /// Fields split at commas outside quotes; "" inside quotes is a quote; records end at LF.
     static func csvRecords(_ text: String) -> [[String]] {
         var records: [[String]] = [], fields: [String] = [], field = ""

@@ -1,0 +1,214 @@
+#if canImport(Glibc)
+internal import Glibc
+#elseif canImport(Darwin)
+internal import Darwin
+#endif
+import Synchronization
+
+/// Writes `bytes` to `path` whole or not at all, as careful tools do: into a temporary file in
+/// the same folder, flushed to the disk (`fsync`), then renamed over the file, and the folder
+/// flushed, so a failure or a crash never leaves a partial file nor replaces an existing one.
+///
+/// - The file keeps the permissions of the file it replaces; a new file gets 0666 less the
+///   process's umask, as `open` gives it.
+/// - A symbolic link at `path` is kept and its target written (links followed to the last; a
+///   link to a missing file creates that file).
+/// - The temporary file (`.textmeasure-` and six random characters) is removed when the write
+///   fails, and when the process is stopped by SIGINT or SIGTERM while writing, if those
+///   signals have their default action (the file is removed, then the signal is raised again).
+///
+/// - Throws: `RenderError.cannotWrite` naming the path and the system's reason.
+/// - Complexity: O(n) in the byte count.
+public func writeAtomically(_ bytes: [UInt8], to path: String) throws(RenderError) {
+    let target = try AtomicFile.resolvingLinks(path)
+    let file = try AtomicFile(replacing: target, reportedAs: path)
+    defer { file.discard() }
+    try file.append(bytes)
+    try file.commit()
+}
+
+/// A temporary file beside `target`, renamed over it once written.
+final class AtomicFile {
+    private let target: String
+    private let reported: String
+    private let temporary: String
+    private var descriptor: Int32
+    private var slot: Int?
+
+    /// Creates the temporary file in `target`'s folder with `target`'s permissions (or the
+    /// umask's), registered for removal on SIGINT and SIGTERM. Errors name `reported`.
+    init(replacing target: String, reportedAs reported: String) throws(RenderError) {
+        (self.target, self.reported) = (target, reported)
+        let folder = target.lastIndex(of: "/").map { String(target[...$0]) } ?? ""
+        var existing = stat()
+        let mode = stat(target, &existing) == 0 ? existing.st_mode & 0o777 : nil
+        InterruptCleanup.install()
+        while true {
+            let name = folder + ".textmeasure-" + AtomicFile.randomSuffix()
+            // Registered before it exists, so an interrupt between the two cannot leave it behind.
+            let slot = InterruptCleanup.register(name)
+            let opened = open(name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+            if opened >= 0 {
+                (temporary, descriptor, self.slot) = (name, opened, slot)
+                break
+            }
+            let failure = errno
+            if let slot { InterruptCleanup.unregister(slot) }
+            guard failure == EEXIST else { throw .cannotWrite(path: reported, reason: String(cString: strerror(failure))) }
+        }
+        if let mode, fchmod(descriptor, mode) != 0 { throw failure() }
+    }
+
+    /// Writes all of `bytes` at the end of the file.
+    func append(_ bytes: [UInt8]) throws(RenderError) {
+        var written = 0
+        while written < bytes.count {
+            let result = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, $0.count - written) }
+            if result < 0 {
+                if errno == EINTR { continue }
+                throw failure()
+            }
+            written += result
+        }
+    }
+
+    /// Flushes the file, renames it over the target and flushes the folder.
+    func commit() throws(RenderError) {
+        guard fsync(descriptor) == 0 else { throw failure() }
+        let closed = close(descriptor)
+        descriptor = -1
+        guard closed == 0, rename(temporary, target) == 0 else { throw failure() }
+        release()
+        let folder = target.lastIndex(of: "/").map { String(target[..<$0]) }.map { $0.isEmpty ? "/" : $0 } ?? "."
+        let directory = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if directory >= 0 {
+            _ = fsync(directory)  // not every file system can; the data is written either way
+            close(directory)
+        }
+    }
+
+    /// Removes the temporary file unless it was committed.
+    func discard() {
+        if descriptor >= 0 { close(descriptor); descriptor = -1 }
+        guard slot != nil else { return }
+        unlink(temporary)
+        release()
+    }
+
+    private func release() {
+        if let slot { InterruptCleanup.unregister(slot) }
+        slot = nil
+    }
+
+    /// The error for the last system call's failure (the temporary file is removed by `discard`).
+    private func failure() -> RenderError {
+        .cannotWrite(path: reported, reason: String(cString: strerror(errno)))
+    }
+
+    private static func randomSuffix() -> String {
+        let letters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
+        return String((0..<6).map { _ in letters.randomElement()! })
+    }
+
+    /// `path` with symbolic links followed to the file they name (which may not exist yet).
+    static func resolvingLinks(_ path: String) throws(RenderError) -> String {
+        var current = path
+        for _ in 0..<40 {
+            var info = stat()
+            guard lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return current }
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let length = readlink(current, &buffer, buffer.count - 1)
+            guard length >= 0 else { throw .cannotWrite(path: path, reason: String(cString: strerror(errno))) }
+            let link = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            current = link.hasPrefix("/") ? link : (current.lastIndex(of: "/").map { String(current[...$0]) } ?? "") + link
+        }
+        throw .cannotWrite(path: path, reason: String(cString: strerror(ELOOP)))
+    }
+}
+
+/// The temporary files being written, removed by a SIGINT or SIGTERM handler before the signal
+/// stops the process. The handler only reads atomics and fixed buffers and calls `unlink`,
+/// `sigaction` and `raise`, all async-signal-safe.
+enum InterruptCleanup {
+    static let slotCount = 64
+    static let pathCapacity = Int(PATH_MAX)
+    /// Slots taken (bit i: slot i), and slots whose path is complete.
+    private static let taken = Atomic<UInt64>(0)
+    private static let live = Atomic<UInt64>(0)
+    nonisolated(unsafe) private static let paths: UnsafeMutablePointer<CChar> = {
+        let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: slotCount * pathCapacity)
+        buffer.initialize(repeating: 0, count: slotCount * pathCapacity)
+        return buffer
+    }()
+    private static let installed: Void = {
+        _ = (paths, taken.load(ordering: .relaxed), live.load(ordering: .relaxed))  // made before a handler can read them
+        for signal in [SIGINT, SIGTERM] {
+            var current = sigaction()
+            guard sigaction(signal, nil, &current) == 0, current.handler == nil else { continue }  // the program's own, or ignored
+            var action = sigaction()
+            action.handler = InterruptCleanup.handle
+            sigemptyset(&action.sa_mask)
+            sigaction(signal, &action, nil)
+        }
+    }()
+
+    /// Installs the handler for SIGINT and SIGTERM where they have their default action (once).
+    static func install() { _ = installed }
+
+    /// Notes `path` for removal on an interrupt; nil when every slot is taken or the path is too long.
+    static func register(_ path: String) -> Int? {
+        let bytes = Array(path.utf8CString)
+        guard bytes.count <= pathCapacity else { return nil }
+        var current = taken.load(ordering: .relaxed)
+        while true {
+            guard current != .max else { return nil }
+            let slot = (~current).trailingZeroBitCount
+            let (exchanged, original) = taken.compareExchange(expected: current, desired: current | 1 << slot, ordering: .acquiringAndReleasing)
+            if exchanged {
+                bytes.withUnsafeBufferPointer { (paths + slot * pathCapacity).update(from: $0.baseAddress!, count: $0.count) }
+                live.bitwiseOr(1 << slot, ordering: .releasing)
+                return slot
+            }
+            current = original
+        }
+    }
+
+    /// Forgets slot `slot`: its file was renamed or removed.
+    static func unregister(_ slot: Int) {
+        live.bitwiseAnd(~(1 << slot), ordering: .acquiringAndReleasing)
+        taken.bitwiseAnd(~(1 << slot), ordering: .releasing)
+    }
+
+    private static let handle: @convention(c) (Int32) -> Void = { signal in
+        var files = live.load(ordering: .acquiring)
+        while files != 0 {
+            let slot = files.trailingZeroBitCount
+            unlink(paths + slot * pathCapacity)
+            files &= files - 1
+        }
+        var action = sigaction()
+        sigemptyset(&action.sa_mask)
+        sigaction(signal, &action, nil)  // the default action, taken when the handler returns
+        raise(signal)
+    }
+}
+
+extension sigaction {
+    /// The handler (`sa_handler`); nil for the default action.
+    fileprivate var handler: (@convention(c) (Int32) -> Void)? {
+        get {
+            #if canImport(Darwin)
+            __sigaction_u.__sa_handler
+            #else
+            __sigaction_handler.sa_handler
+            #endif
+        }
+        set {
+            #if canImport(Darwin)
+            __sigaction_u.__sa_handler = newValue
+            #else
+            __sigaction_handler.sa_handler = newValue
+            #endif
+        }
+    }
+}
