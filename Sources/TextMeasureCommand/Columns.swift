@@ -38,7 +38,7 @@ extension TextMeasureCommand {
         var json = false
 
         func run() throws {
-            let widths = try options.measure(try options.configuration()).widths
+            let widths = try options.measure(try options.configuration(), cache: nil).widths
             print(json ? Self.json(widths) : Self.table(widths), terminator: "")
         }
 

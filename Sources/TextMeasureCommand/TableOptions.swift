@@ -86,8 +86,10 @@ struct TableOptions: ParsableArguments {
 
     /// Reads the file and sizes its columns by `configuration`, or makes them exactly `given`
     /// (one width per column, else an error naming the file), with a progress bar on standard
-    /// error for files of 1 MiB or more on a terminal.
-    func measure(_ configuration: DataTableConfiguration, widths given: [Double]? = nil)
+    /// error for files of 1 MiB or more on a terminal. Widths go through `cache` (none: each
+    /// column's distinct texts are still measured once; a cache pays only when the same texts
+    /// are measured again later, as laying out the rows does).
+    func measure(_ configuration: DataTableConfiguration, widths given: [Double]? = nil, cache: WidthCache? = .shared)
         throws -> (table: CSVTable, widths: DataTableColumnWidths) {
         let bytes = try CSVTable.bytes(of: file)
         var bar = ProgressBar(inputBytes: bytes.count)
@@ -102,7 +104,8 @@ struct TableOptions: ParsableArguments {
             configuration.columnWidthModeProvider = { .fixed(width: given[$0]) }
         }
         let columns = table.titles.indices.map { index in DataTableColumn<[String]>(table.titles[index]) { $0[index] } }
-        let widths = try configuration.columnWidths(for: table.rows, columns: columns, frameWidth: given == nil ? frameWidth : nil) {
+        let widths = try configuration.columnWidths(for: table.rows, columns: columns, frameWidth: given == nil ? frameWidth : nil,
+                                                           cache: cache) {
             bar.update("measuring", $0.fractionCompleted)
         }
         try checkRoom(widths.widths, titles: table.titles)

@@ -28,15 +28,18 @@ extension TextMeasureCommand {
         func run() throws {
             let stack = try font.stack()
             ShapingMode.current = shaping == .harfbuzz ? .harfbuzz : .auto
+            let (json, nominal) = (self.json, shaping == .none)
             var input = InputLines()
             while true {
                 let (lines, error) = input.next(4096)
-                let widths = shaping == .none ? lines.map(stack.nominalWidth(of:)) : stack.widths(of: lines)
-                var output = ""
-                for (line, width) in zip(lines, widths) {
-                    output += json ? "{\"text\":\(jsonString(line)),\"width\":\(width)}\n" : "\(width)\n"
+                var output: [UInt8] = []
+                output.reserveCapacity(lines.count * 20)
+                for line in lines {
+                    let width = nominal ? stack.nominalWidth(of: line) : stack.width(of: line, cache: nil)
+                    output += json ? "{\"text\":\(jsonString(line)),\"width\":\(width)}".utf8 : width.description.utf8
+                    output.append(UInt8(ascii: "\n"))
                 }
-                print(output, terminator: "")
+                StandardOutput.write(output)
                 if let error { throw error }
                 if lines.isEmpty { break }
             }

@@ -11,9 +11,15 @@ enum CellText {
     /// stop (the default interval, which `prepare` and `singleLine` measure with).
     static func items(_ lines: [TextLine], of text: String, font: FontStack, in content: Rect,
                       alignment: ColumnAlignment, cache: WidthCache?) -> [TextItem] {
-        let direction = TextDirection.resolved(for: text)
+        items(lines, direction: TextDirection.resolved(for: text), tabInterval: font.defaultTabInterval(for: text, cache),
+              font: font, in: content, alignment: alignment)
+    }
+
+    /// `items(_:of:font:in:alignment:cache:)` for lines of a text whose direction and tab
+    /// interval are known.
+    static func items(_ lines: some Sequence<TextLine>, direction: TextDirection, tabInterval: Double, font: FontStack,
+                      in content: Rect, alignment: ColumnAlignment) -> [TextItem] {
         let isRightToLeft = direction == .rightToLeft
-        let tabInterval = font.defaultTabInterval(for: text, cache)
         var items: [TextItem] = []
         var top = content.minY
         for line in lines {
@@ -50,6 +56,17 @@ enum CellText {
         }
         return placed
     }
+
+    #if DEBUG
+    /// Counts the text cells this task lays out into lines for drawing, by row (debug builds
+    /// only): tests bound the layout work of pagination with it, where a timing would be noise.
+    final class Probe: @unchecked Sendable {
+        private(set) var rows: [Int: Int] = [:]
+        func count(row: Int) { rows[row, default: 0] += 1 }
+    }
+
+    @TaskLocal static var probe: Probe?
+    #endif
 
     /// The runs of every text node of a compound cell placed with its top-left corner at
     /// `content`'s, each node's lines from its own top, leading-aligned.

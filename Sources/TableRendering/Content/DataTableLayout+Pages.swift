@@ -21,7 +21,8 @@ extension DataTableLayout {
     ///   a split row's tallest line would need a scale below 1/10.
     ///
     /// O(rows) to paginate, plus measuring every row (and laying out the lines of the rows taller
-    /// than a page); a page costs its cells when it is read.
+    /// than a page, once); a page costs its cells when it is read, and of a row split between
+    /// pages only the lines on the page (O(log lines) to find them).
     public func pages(style: some TableStyle = .plain, page: PageSize = .a4, margins: EdgeInsets = EdgeInsets(36),
                       alignments: [ColumnAlignment] = []) throws(RenderError) -> TablePages {
         measureRows(0..<rowCount)
@@ -36,11 +37,11 @@ extension DataTableLayout {
         }
         var scale = min(1, available.width / (tableWidth + chrome.horizontal))
         var room = available.height / scale - chrome.vertical - headerHeight
-        // The rows to split, with their lines; the tallest line (after the top padding) must fit.
-        var blocks: [Int: [ClosedRange<Double>]] = [:]
-        for row in 0..<rowCount where height(ofRow: row) > room + 1e-9 {
-            blocks[row] = inkBlocks(ofRow: row, alignments: alignments)
-        }
+        // The rows to split, laid out once for all their pages; the tallest line (after the top
+        // padding) must fit.
+        var split: [Int: SplitRow] = [:]
+        for row in 0..<rowCount where height(ofRow: row) > room + 1e-9 { split[row] = splitRow(row) }
+        let blocks = split.mapValues(\.blocks)
         // A page holds at least 1 pt of a split row, so that pages always make headway.
         let piece = max(1, blocks.values.joined().reduce(0) { max($0, $1.upperBound - $1.lowerBound) } + configuration.cellPadding.top)
         if !blocks.isEmpty, room < piece {
@@ -51,7 +52,8 @@ extension DataTableLayout {
         }
         let offset = Point(x: margins.leading + chrome.leading * scale, y: margins.top + chrome.top * scale)
         return TablePages(slices: pageSlices(room: room, blocks: blocks)) { slice in
-            let configuration = self.styleConfiguration(rows: slice.rows, alignments: alignments, skipping: slice.top)
+            let configuration = self.styleConfiguration(rows: slice.rows, alignments: alignments, skipping: slice.top,
+                                                        split: split, bottom: slice.bottom)
             var rows = configuration.rows
             // The last row ends where the page cuts it; then the first starts where the page does
             // (cutting the bottom first keeps the row's top, from which both are measured).
@@ -107,21 +109,5 @@ extension DataTableLayout {
         }
         guard low < blocks.count, blocks[low].lowerBound < limit - 1e-9 else { return limit }
         return blocks[low].lowerBound > top + 1e-9 ? blocks[low].lowerBound : blocks[low].upperBound
-    }
-
-    /// The row's lines as stretches of its height (from its top) that no page may cut: the
-    /// line boxes of all its cells, overlapping ones merged, top to bottom.
-    private func inkBlocks(ofRow row: Int, alignments: [ColumnAlignment]) -> [ClosedRange<Double>] {
-        guard let laidOut = styleConfiguration(rows: row..<row + 1, alignments: alignments).rows.first else { return [] }
-        let lines = laidOut.cells.flatMap(\.text).map { ($0.frame.minY - laidOut.frame.minY)...($0.frame.maxY - laidOut.frame.minY) }
-        var blocks: [ClosedRange<Double>] = []
-        for line in lines.sorted(by: { $0.lowerBound < $1.lowerBound }) {
-            if let last = blocks.last, line.lowerBound < last.upperBound - 1e-9 {
-                blocks[blocks.count - 1] = last.lowerBound...max(last.upperBound, line.upperBound)
-            } else {
-                blocks.append(line)
-            }
-        }
-        return blocks
     }
 }

@@ -23,7 +23,10 @@ extension DataTableLayout {
 
     /// `styleConfiguration(rows:alignments:)` with the rows moved up by `skipped` points: the
     /// first row's top `skipped` points lie above the header (a page continuing a split row).
-    func styleConfiguration(rows: Range<Int>?, alignments: [ColumnAlignment], skipping skipped: Double) -> TableStyleConfiguration {
+    /// The rows of `split` are not laid out again: of their text cells, only the lines that lie
+    /// below `skipped` (the first row) and above `bottom` (the last row) are shaped.
+    func styleConfiguration(rows: Range<Int>?, alignments: [ColumnAlignment], skipping skipped: Double,
+                            split: [Int: SplitRow] = [:], bottom: Double? = nil) -> TableStyleConfiguration {
         let range = rows ?? 0..<rowCount
         measureRows(range)
         let settings = configuration
@@ -63,17 +66,22 @@ extension DataTableLayout {
                 let cellFrame = Rect(x: starts[index], y: frame.minY, width: widths[index], height: frame.height)
                 let content = cellFrame.inset(by: EdgeInsets(top: padding.top, leading: padding.leading,
                                                              bottom: padding.bottom, trailing: padding.trailing))
+                if let cell = split[row]?.cells[index] {
+                    let lines = cell.lines(from: row == range.lowerBound ? skipped : 0,
+                                           to: row == range.upperBound - 1 ? bottom ?? .infinity : .infinity)
+                    let start = Rect(x: content.minX, y: content.minY + cell.tops[lines.lowerBound], width: content.width, height: 0)
+                    return TableStyleConfiguration.Cell(
+                        frame: cellFrame, contentFrame: content,
+                        text: CellText.items(cell.lines[lines], direction: cell.direction, tabInterval: cell.tabInterval,
+                                             font: settings.font, in: start, alignment: alignment(index)))
+                }
                 if let node = self.columns[index].cell?(value) {
                     let placement = MeasuredCell(node, cache: cache).placement(atWidth: content.width)
                     return TableStyleConfiguration.Cell(frame: cellFrame, contentFrame: content,
                                                         text: CellText.items(placement, in: content, cache: cache))
                 }
                 let text = self.columns[index].text(value)
-                let lines = switch settings.textLayout {
-                case .singleLine: settings.font.singleLine(text, width: content.width, cache: cache).lines
-                case .wrap: kept?.lines(ofColumn: index).flatMap { settings.font.lines(of: text, kept: $0) }
-                    ?? settings.font.prepare(text, cache: cache).layout(width: content.width).lines
-                }
+                let lines = self.lines(of: text, row: row, column: index, width: content.width, kept: kept)
                 return TableStyleConfiguration.Cell(
                     frame: cellFrame, contentFrame: content,
                     text: CellText.items(lines, of: text, font: settings.font, in: content, alignment: alignment(index), cache: cache))
@@ -81,6 +89,20 @@ extension DataTableLayout {
             return TableStyleConfiguration.Row(index: row, frame: frame, cells: cells)
         }
         return TableStyleConfiguration(columns: columns, rows: rows)
+    }
+
+    /// The lines of `text`, the text of cell (`row`, `column`), laid out as measuring laid them
+    /// out in a content box `width` wide: cut to one line, or wrapped (the lines measuring kept,
+    /// `kept`, when they are still good).
+    func lines(of text: String, row: Int, column: Int, width: Double, kept: KeptRowLines?) -> [TextLine] {
+        #if DEBUG
+        CellText.probe?.count(row: row)
+        #endif
+        return switch configuration.textLayout {
+        case .singleLine: configuration.font.singleLine(text, width: width, cache: cache).lines
+        case .wrap: kept?.lines(ofColumn: column).flatMap { configuration.font.lines(of: text, kept: $0) }
+            ?? configuration.font.prepare(text, cache: cache).layout(width: width).lines
+        }
     }
 
     /// The table drawn in `style`: rows `rows` (default: all) under the header, as

@@ -59,16 +59,19 @@ public enum ColumnAlignment: String, Sendable, Hashable, CaseIterable {
 
 extension TableStyleConfiguration.Row {
     /// The part of the row from `top` to `bottom` points below its top, where it is: its frame
-    /// and each cell's frame and content box cut to that band, and the text lines that lie in it.
+    /// and each cell's frame and content box cut to that band, and the text lines that lie in it
+    /// (to within 1e-9 of the coordinates' size: a row millions of points tall is placed with
+    /// that much rounding).
     func slice(from top: Double, to bottom: Double) -> Self {
         let band = (minY: frame.minY + top, maxY: frame.minY + bottom)
+        let tolerance = 1e-9 * max(1, band.minY.magnitude, band.maxY.magnitude)
         func cut(_ rect: Rect) -> Rect {
             let minY = min(max(rect.minY, band.minY), band.maxY), maxY = max(min(rect.maxY, band.maxY), minY)
             return Rect(x: rect.x, y: minY, width: rect.width, height: maxY - minY)
         }
         return Self(index: index, frame: cut(frame), cells: cells.map { cell in
             TableStyleConfiguration.Cell(frame: cut(cell.frame), contentFrame: cut(cell.contentFrame),
-                                         text: cell.text.filter { $0.frame.minY >= band.minY - 1e-9 && $0.frame.maxY <= band.maxY + 1e-9 })
+                                         text: cell.text.filter { $0.frame.minY >= band.minY - tolerance && $0.frame.maxY <= band.maxY + tolerance })
         })
     }
 }
