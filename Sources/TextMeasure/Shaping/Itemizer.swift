@@ -324,13 +324,15 @@ enum Itemizer {
 
     private static func face(for cluster: Substring.UnicodeScalarView, emoji: Bool, in set: FontSet, order: [Int]?,
                              uncovered: ((Unicode.Scalar) -> Void)?) -> Int {
+        guard let base = cluster.first(where: { !isIgnorable($0) }) else { return 0 }
         /// Whether the font covers every scalar of the cluster and, when it is loaded on
         /// demand, its face loads (it is loaded here, when a cluster first needs it).
         func coversAll(_ index: Int) -> Bool {
             let slot = set.slot(index)
-            return cluster.allSatisfy { isIgnorable($0) || slot.covers($0) } && slot.face != nil
+            // The base first: most faces tried lack it, and asking needs no Unicode property.
+            return slot.covers(base) && cluster.allSatisfy { $0 == base || slot.covers($0) || isIgnorable($0) }
+                && slot.face != nil
         }
-        guard let base = cluster.first(where: { !isIgnorable($0) }) else { return 0 }
         if set.memberCount == 1, set.fallback == nil, uncovered == nil { return 0 }
         if emoji, let index = set.colorFaceIndices.first(where: coversAll) { return index }
         if let index = order?.first(where: coversAll) ?? set.members.indices.first(where: coversAll) { return index }
