@@ -12,12 +12,16 @@ import TextMeasure
         let maxLineWidth: Double
     }
 
-    static let rows: [Row] = ((try? Fixtures.lines("pango-line-counts.tsv")) ?? []).map {
-        Row(label: $0[0], width: Double($0[1])!, lineCount: Int($0[2])!, maxLineWidth: Double($0[3])!)
+    /// Pango's rows; throws when the fixture is missing, so the tests fail rather than pass over nothing.
+    static func rows() throws -> [Row] {
+        try Fixtures.lines("pango-line-counts.tsv").map {
+            Row(label: $0[0], width: Double($0[1])!, lineCount: Int($0[2])!, maxLineWidth: Double($0[3])!)
+        }
     }
 
-    static let paragraphs: [String: String] = Dictionary(
-        uniqueKeysWithValues: ((try? Fixtures.lines("paragraphs.txt")) ?? []).map { ($0[0], $0[1]) })
+    static func paragraphs() throws -> [String: String] {
+        Dictionary(uniqueKeysWithValues: try Fixtures.lines("paragraphs.txt").map { ($0[0], $0[1]) })
+    }
 
     /// The pairs where we keep a different line count from Pango, each explained in
     /// Scripts/README-pango.md ("Disagreements").
@@ -27,11 +31,12 @@ import TextMeasure
 
     @Test func lineCountsAgreeWithPangoOnAtLeast99Percent() throws {
         let stack = try FontStack.bundled(size: 16)
+        let rows = try Self.rows()
         var pairs = 0
         var disagreements: [String] = []
-        for (label, paragraph) in Self.paragraphs.sorted(by: { $0.key < $1.key }) {
+        for (label, paragraph) in try Self.paragraphs().sorted(by: { $0.key < $1.key }) {
             let prepared = stack.prepare(paragraph)
-            for row in Self.rows where row.label == label && row.width > 0 {
+            for row in rows where row.label == label && row.width > 0 {
                 pairs += 1
                 let layout = prepared.layout(width: row.width)
                 if layout.lineCount != row.lineCount {
@@ -47,15 +52,30 @@ import TextMeasure
         #expect(disagreements.count == Self.knownDisagreements.count, "a known disagreement is gone: \(disagreements)")
     }
 
-    /// Unwrapped, a paragraph's width is its natural width; Pango rounds each advance to 1/1024 px.
-    /// Only for scripts of the primary font: elsewhere Pango gives spaces and punctuation to the
-    /// first font that has them (Noto Sans) and we keep them in the script's font (see
-    /// Scripts/README-pango.md), so natural widths differ by design.
+    /// A paragraph's width is its natural width on one line; Pango rounds each advance to
+    /// 1/1024 px. Every script: fonts are picked as Pango's itemizer picks them (digits and
+    /// punctuation to the first font that has them, spaces by its item rules).
+    @Test func widthMatchesPangosNaturalWidth() throws {
+        let stack = try FontStack.bundled(size: 16)
+        let paragraphs = try Self.paragraphs()
+        let natural = try Self.rows().filter { $0.width == 0 }
+        #expect(natural.count == 48)
+        for row in natural {
+            let paragraph = try #require(paragraphs[row.label])
+            let width = stack.width(of: paragraph, cache: nil)
+            #expect(abs(width - row.maxLineWidth) < 0.05 + Double(paragraph.count) / 2048, "\(row.label): \(width) vs Pango \(row.maxLineWidth)")
+        }
+    }
+
+    /// `maxContentWidth` is the natural width where no kerning spans a break opportunity: in the
+    /// scripts of the primary font. (In Japanese a break may fall between "き" and "、", which
+    /// the CJK font kerns; the sum of the segments, which layout adds up, is then the wider.)
     @Test func maxContentWidthMatchesPangosNaturalWidth() throws {
         let stack = try FontStack.bundled(size: 16)
+        let paragraphs = try Self.paragraphs()
         let primaryScripts = ["en.", "fr.", "de.", "es.", "el.", "ru.", "uk."]
-        for row in Self.rows where row.width == 0 && primaryScripts.contains(where: row.label.hasPrefix) {
-            let paragraph = try #require(Self.paragraphs[row.label])
+        for row in try Self.rows() where row.width == 0 && primaryScripts.contains(where: row.label.hasPrefix) {
+            let paragraph = try #require(paragraphs[row.label])
             let natural = stack.prepare(paragraph).maxContentWidth
             #expect(abs(natural - row.maxLineWidth) < 0.05 + Double(paragraph.count) / 2048, "\(row.label): \(natural) vs Pango \(row.maxLineWidth)")
         }

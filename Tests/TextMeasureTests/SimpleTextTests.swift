@@ -13,9 +13,9 @@ import TextMeasure
 /// feature setting, and a million random strings (`Scripts/simple-text-exhaustive.sh`, optimized).
 @Suite struct SimpleTextTests {
     static let full = ProcessInfo.processInfo.environment["SIMPLE_TEXT_FULL"] == "1"
-    static let systemFonts = ["/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
-                              "/usr/share/fonts/truetype/liberation2/LiberationSans-Regular.ttf",
-                              "/usr/share/fonts/opentype/inter/Inter-Regular.otf"]
+    /// Installed fonts (fonts-dejavu-core, fonts-liberation2, fonts-inter), found by family
+    /// through fontconfig wherever the system keeps them.
+    static let systemFonts = ["DejaVu Sans", "Liberation Sans", "Inter"]
     static let featureSettings: [[String]] = [[], ["-liga"], ["tnum"], ["smcp"], ["onum"]]
 
     struct Face: Sendable, CustomStringConvertible {
@@ -26,8 +26,8 @@ import TextMeasure
 
     static let faces: [Face] = BundledFont.allCases.map { bundled in
         Face(name: bundled.fileName) { try Font.bundled(bundled, size: 14, features: $0) }
-    } + systemFonts.map { path in
-        Face(name: (path as NSString).lastPathComponent) { try Font(path: path, size: 14, features: $0) }
+    } + systemFonts.map { family in
+        Face(name: family) { try Font(family: family, size: 14, features: $0) }
     } + [Face(name: "simple-text-kern0.ttf") { try Font(path: Fixtures.directory + "/simple-text-kern0.ttf", features: $0) }]
 
     /// Checks `texts` with `stack`; returns how many took the path. Records each mismatch.
@@ -207,7 +207,7 @@ import TextMeasure
     /// never fire in simple text, and its "ffi" forms on the path. hb-shape, in font units (2048
     /// an em): [o=0+1253|uniFB03=1+1980|c=4+1126|e=5+1260].
     @Test func ligaturesBesideLookupsThatSkipThem() throws {
-        let dejaVu = try Font(path: Self.systemFonts[0])
+        let dejaVu = try Font(family: Self.systemFonts[0])
         #expect(dejaVu.stack.takesSimpleTextPath("office"))
         #expect(dejaVu.stack.units(of: "office", mode: .auto).units == 1253 + 1980 + 1126 + 1260)
     }
