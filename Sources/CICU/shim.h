@@ -79,7 +79,7 @@ void *CICU_VERSIONED(ubidi_open)(void);
 void CICU_VERSIONED(ubidi_close)(void *bidi);
 void CICU_VERSIONED(ubidi_setPara)(void *bidi, const uint16_t *text, int32_t length, uint8_t paraLevel,
                                    uint8_t *embeddingLevels, int32_t *status);
-void CICU_VERSIONED(ubidi_getLogicalRun)(const void *bidi, int32_t logicalPosition, int32_t *logicalLimit, uint8_t *level);
+const uint8_t *CICU_VERSIONED(ubidi_getLevels)(void *bidi, int32_t *status);
 int32_t CICU_VERSIONED(ubidi_getBaseDirection)(const uint16_t *text, int32_t length);
 
 enum {
@@ -106,12 +106,18 @@ static inline int32_t cicu_bidi_runs(void *bidi, const uint16_t *text, int32_t l
     int32_t status = 0;
     CICU_VERSIONED(ubidi_setPara)(bidi, text, length, paragraphLevel, NULL, &status);
     if (status > 0) return -1;
+    // One pass over the levels: ubidi_getLogicalRun looks its run up from the start each time,
+    // which made a text of many runs cost the square of its length.
+    const uint8_t *all = CICU_VERSIONED(ubidi_getLevels)(bidi, &status);
+    if (status > 0 || all == NULL) return -1;
     int32_t count = 0;
     for (int32_t position = 0; position < length; count += 1) {
         if (count == capacity) return -1;
-        CICU_VERSIONED(ubidi_getLogicalRun)(bidi, position, &limits[count], &levels[count]);
-        if (limits[count] <= position) return -1;
-        position = limits[count];
+        int32_t end = position + 1;
+        while (end < length && all[end] == all[position]) end += 1;
+        limits[count] = end;
+        levels[count] = all[position];
+        position = end;
     }
     return count;
 }
