@@ -1,6 +1,6 @@
 // The accuracy report: every column-width strategy on every column of the three tables of
 // Benchmarks/Data, against the exact shaped widths of their cells. Writes accuracy.md and
-// accuracy.svg, and puts the summary into the README between its markers. Run it with
+// accuracy.svg, and puts the summary into Benchmarks/README.md between its markers. Run it with
 // `Benchmarks/accuracy.sh` (see Benchmarks/README.md).
 //
 //   AccuracyReport --output DIR [--readme README.md] [--repetitions 5] [--fallback none|system]

@@ -1,4 +1,4 @@
-/// Why a font could not be loaded or used. Every case names the culprit.
+/// Why a font could not be loaded or used. Each case names its culprit (a path, family, tag, size or feature), but `.emptyStack`, which has none.
 public enum FontError: Error, Sendable, Equatable, CustomStringConvertible {
     /// No file at `path`.
     case fileNotFound(path: String)
