@@ -126,6 +126,10 @@ extension TextMeasureCommand {
                 }
                 size = PageSize(width: width, height: height)
             }
+            for (side, length) in [("width", size.width), ("height", size.height)] where length > Drawing.maximumVectorSide {
+                let given = length == length.rounded() ? String(Int(length)) : String(length)
+                throw ValidationError("--page \(side) \(given) pt is past Cairo's limit of \(Int(Drawing.maximumVectorSide)) pt")
+            }
             return landscape ? size.landscape : size
         }
 
@@ -155,8 +159,14 @@ extension TextMeasureCommand {
             let style = style.style
             let bytes: [UInt8]
             switch format {
-            case .png: bytes = try layout.drawing(style: style, alignments: alignments).pngData(scale: scale)
-            case .svg: bytes = try layout.drawing(style: style, alignments: alignments).svgData()
+            case .png:
+                // The size is checked before anything is drawn; the image goes to the file a band at a time.
+                _ = try Drawing.imageSize(of: layout.drawingBounds(style: style, alignments: alignments), scale: scale)
+                return try layout.drawing(style: style, alignments: alignments).writePNG(to: output, scale: scale)
+            case .svg:
+                let bounds = layout.drawingBounds(style: style, alignments: alignments)
+                try Drawing.checkSVG(width: bounds.width, height: bounds.height)
+                bytes = try layout.drawing(style: style, alignments: alignments).svgData()
             case .pdf:
                 let pages = try layout.pages(style: style, page: try pageSize(), margins: EdgeInsets(margin), alignments: alignments)
                 bytes = try Drawing.pdfData(pages: pages)
