@@ -101,6 +101,8 @@ extension DataTableLayout {
     public func drawingBounds(style: some TableStyle = .plain, alignments: [ColumnAlignment] = []) -> Rect {
         measureRows(0..<rowCount)
         let header = style.makeBody(configuration: styleConfiguration(rows: 0..<0, alignments: alignments)).drawing.bounds
-        return Rect(x: header.minX, y: header.minY, width: header.width, height: header.height + contentHeight)
+        // The content height holds the header row too.
+        return Rect(x: header.minX, y: header.minY, width: header.width,
+                    height: header.height - configuration.headerHeight + contentHeight)
     }
 }

@@ -91,6 +91,17 @@ import TextMeasure
         #expect(long600.height > 32767 && (expected - 20...expected).contains(long600.height), "\(long600) vs \(short)")
     }
 
+    /// The size checked before drawing is the drawing's: the bounds of the header's chrome grown
+    /// by the rows' height are those of the whole table drawn, in every style.
+    @Test func theBoundsCheckedBeforeDrawingAreTheDrawingsBounds() throws {
+        let layout = try RenderingFixtures.productsLayout()
+        for style in [AnyStyle(.plain), AnyStyle(.bordered), AnyStyle(.striped), AnyStyle(.grid)] {
+            let bounds = style.bounds(layout), drawn = style.drawing(layout).bounds
+            #expect(abs(bounds.minX - drawn.minX) < 1e-9 && abs(bounds.minY - drawn.minY) < 1e-9
+                && abs(bounds.width - drawn.width) < 1e-9 && abs(bounds.height - drawn.height) < 1e-9, "\(bounds) vs \(drawn)")
+        }
+    }
+
     // MARK: Cairo's coordinates
 
     /// Cairo's coordinates are 24.8 fixed point: 2^23 − 1 = 8388607 points a side at most.

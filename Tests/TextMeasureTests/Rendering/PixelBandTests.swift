@@ -95,5 +95,10 @@ extension Zip2Sequence {
 /// A table style chosen at run time.
 struct AnyStyle {
     let drawing: (DataTableLayout<RenderingFixtures.Product>) -> Drawing
-    init(_ style: some TableStyle) { drawing = { $0.drawing(style: style) } }
+    /// `DataTableLayout.drawingBounds(style:alignments:)` in the style.
+    let bounds: (DataTableLayout<RenderingFixtures.Product>) -> Rect
+    init(_ style: some TableStyle) {
+        drawing = { $0.drawing(style: style) }
+        bounds = { $0.drawingBounds(style: style) }
+    }
 }
