@@ -163,9 +163,8 @@ extension TextMeasureCommand {
             let bytes: [UInt8]
             switch format {
             case .png:
-                // The size is checked before anything is drawn; the image goes to the file a band at a time.
-                _ = try Drawing.imageSize(of: layout.drawingBounds(style: style, alignments: alignments), scale: scale)
-                return try layout.drawing(style: style, alignments: alignments).writePNG(to: output, scale: scale)
+                // The size is checked before anything is drawn; the rows are drawn and written a band at a time.
+                return try layout.writePNG(to: output, style: style, alignments: alignments, scale: scale)
             case .svg:
                 let bounds = layout.drawingBounds(style: style, alignments: alignments)
                 try Drawing.checkSVG(width: bounds.width, height: bounds.height)

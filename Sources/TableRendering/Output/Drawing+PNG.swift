@@ -31,9 +31,16 @@ extension Drawing {
     ///
     /// - Throws: as `pngData(scale:)`, and `RenderError.cannotWrite` naming the path.
     public func writePNG(to path: String, scale: Double = 1) throws(RenderError) {
+        try Self.writeFile(path) { sink throws(RenderError) in
+            try writePNG(scale: scale, bandHeight: nil, tileWidth: Self.tileWidth, to: sink)
+        }
+    }
+
+    /// Runs `write` on a sink into `path`, whole or not at all.
+    static func writeFile(_ path: String, _ write: (OutputSink) throws(RenderError) -> Void) throws(RenderError) {
         let file = try AtomicFile(path: path)
         do {
-            try writePNG(scale: scale, bandHeight: nil, tileWidth: Self.tileWidth, to: OutputSink(file.write))
+            try write(OutputSink(file.write))
         } catch .cairo where file.failure != nil {
             throw .cannotWrite(path: path, reason: file.failure!)
         }
@@ -56,7 +63,7 @@ extension Drawing {
     private static func pixelScale(_ scale: Double) -> Double { scale > 0 && scale.isFinite ? scale : 1 }
 
     /// Cairo's largest image surface across.
-    private static let tileWidth = 32767
+    static let tileWidth = 32767
     /// The band's size: as many rows as fit in this many bytes, at least one.
     private static let bandBytes = 16 << 20
 
@@ -73,6 +80,16 @@ extension Drawing {
     /// anti-aliasing) picks the items drawn, and cuts their paths, so that Cairo's coordinates
     /// stay near the band's, which start at whole pixels.
     private func writePNG(scale: Double, bandHeight: Int?, tileWidth: Int, to sink: OutputSink) throws(RenderError) {
+        let fonts = CairoFonts()
+        let index = BandIndex(items, fonts: fonts)
+        try Self.writePNG(bounds: bounds, scale: scale, bandHeight: bandHeight, tileWidth: tileWidth, fonts: fonts, to: sink,
+                          items: index.items(in:))
+    }
+
+    /// An image of `bounds` a band at a time, onto `sink`: `items` gives what can paint in each
+    /// band (from its top to its bottom, in drawing coordinates, grown by 2 pixels).
+    static func writePNG(bounds: Rect, scale: Double, bandHeight: Int?, tileWidth: Int, fonts: CairoFonts, to sink: OutputSink,
+                         items: (ClosedRange<Double>) -> [DrawingItem]) throws(RenderError) {
         let (width, height) = try Self.imageSize(of: bounds, scale: scale)
         let scale = Self.pixelScale(scale)
         let stride = width * 4
@@ -85,15 +102,13 @@ extension Drawing {
                 Int32(min(tileWidth, width - x)), Int32(rows), Int32(stride))!))
         }
         for tile in tiles { try check(cairo_surface_status(tile.surface.pointer)) }
-        let fonts = CairoFonts()
-        let index = BandIndex(items, fonts: fonts)
         let png = try PNGStream(width: width, height: height, sink: sink)
         let margin = 2 / scale
         for top in Swift.stride(from: 0, to: height, by: rows) {
             let count = min(rows, height - top)
             buffer.initializeMemory(as: UInt8.self, repeating: 0, count: stride * count)
             let bandTop = bounds.minY + Double(top) / scale - margin, bandBottom = bounds.minY + Double(top + count) / scale + margin
-            let drawing = Drawing(bounds: bounds, items: index.items(in: bandTop...bandBottom))
+            let drawing = Drawing(bounds: bounds, items: items(bandTop...bandBottom))
             for tile in tiles {
                 cairo_surface_mark_dirty(tile.surface.pointer)
                 let window = Rect(x: bounds.minX + Double(tile.x) / scale - margin, y: bandTop,

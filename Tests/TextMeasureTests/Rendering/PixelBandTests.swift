@@ -34,6 +34,23 @@ import TextMeasure
         }
     }
 
+    /// A table drawn band by band from its layout, each band's rows laid out and drawn when it
+    /// is, has the pixels of its whole display list on one surface, in every style.
+    @Test(arguments: [1.0, 1.5, 2.0])
+    func aTableDrawnRowsByBandHasTheWholeDrawingsPixels(scale: Double) throws {
+        let layout = try RenderingFixtures.productsLayout(maxColumnWidth: 120)
+        for (name, style) in [("bordered", AnyStyle(.bordered)), ("grid", AnyStyle(.grid)), ("striped", AnyStyle(.striped))] {
+            let reference = try #require(Bitmap(png: try style.drawing(layout).pngData(scale: scale, writer: .cairo)))
+            let expected = Self.packed(reference)
+            for band in (scale == 1 ? [1] : []) + [13, 50, reference.height] {
+                let image = try #require(Bitmap(png: try style.rowsByBand(layout, scale, band)))
+                #expect((image.width, image.height) == (reference.width, reference.height))
+                let differing = zip(Self.packed(image), expected).indices(where: !=)
+                #expect(differing.isEmpty, "\(name), band \(band): \(differing.count) pixels differ, first at \(differing.first.map { ($0 % image.width, $0 / image.width) } as Any)")
+            }
+        }
+    }
+
     /// Tiles across (past Cairo's 32,767 pixels, here forced at 37 and 101) meet without a seam:
     /// every pixel as the one surface draws it, but for a few anti-aliased pixels of a curve,
     /// which Cairo's rasteriser shades a few levels apart when the surface starts elsewhere
@@ -97,8 +114,11 @@ struct AnyStyle {
     let drawing: (DataTableLayout<RenderingFixtures.Product>) -> Drawing
     /// `DataTableLayout.drawingBounds(style:alignments:)` in the style.
     let bounds: (DataTableLayout<RenderingFixtures.Product>) -> Rect
+    /// `DataTableLayout.pngData(style:alignments:scale:bandHeight:)` in the style.
+    let rowsByBand: (DataTableLayout<RenderingFixtures.Product>, Double, Int) throws -> [UInt8]
     init(_ style: some TableStyle) {
         drawing = { $0.drawing(style: style) }
         bounds = { $0.drawingBounds(style: style) }
+        rowsByBand = { try $0.pngData(style: style, scale: $1, bandHeight: $2) }
     }
 }
