@@ -13,12 +13,15 @@ extension TextMeasureCommand {
                 drawn in --style with the glyphs that measured it: a text measured to fit is \
                 drawn inside its cell. The format follows the extension of --output.
 
-                PNG: the table at --scale pixels a point, transparent outside the style's chrome. \
-                SVG: the table in points. PDF: pages of --page (a4, letter or WxH in points, \
-                --landscape to turn them), --margin points inside each edge, the header at the \
-                top of every page; a row that fits on a page is never split, a taller one is split \
-                between its lines; a table wider than the page is scaled down to fit, and stays \
-                vector; the text can be copied.
+                PNG: the table at --scale pixels a point, transparent outside the style's chrome, \
+                drawn and written a band of rows at a time (any length in bounded memory; at most \
+                2147483647 px a side, PNG's limit). SVG: the table in points, at most 8388607 pt a \
+                side (Cairo's limit). PDF: pages of --page (a4, letter or WxH in points, at most \
+                8388607 pt a side; --landscape to turn them), --margin points inside each edge, the \
+                header at the top of every page; a row that fits on a page is never split, a taller \
+                one is split between its lines; a table wider than the page is scaled down to fit, \
+                and stays vector, unless its text would be under 4 pt (an error); the text can be \
+                copied. Sizes are checked before anything is drawn.
 
                 HTML: a page whose browser only draws: a fixed table layout with the measured \
                 column widths and row heights, each line of text at the library's breaks, in the \
@@ -133,6 +136,10 @@ extension TextMeasureCommand {
                 }
                 size = PageSize(width: width, height: height)
             }
+            for (side, length) in [("width", size.width), ("height", size.height)] where length > Drawing.maximumVectorSide {
+                let given = length == length.rounded() ? String(Int(length)) : String(length)
+                throw ValidationError("--page \(side) \(given) pt is past Cairo's limit of \(Int(Drawing.maximumVectorSide)) pt")
+            }
             return landscape ? size.landscape : size
         }
 
@@ -162,8 +169,13 @@ extension TextMeasureCommand {
             let style = style.style
             let bytes: [UInt8]
             switch format {
-            case .png: bytes = try layout.drawing(style: style, alignments: alignments).pngData(scale: scale)
-            case .svg: bytes = try layout.drawing(style: style, alignments: alignments).svgData()
+            case .png:
+                // The size is checked before anything is drawn; the rows are drawn and written a band at a time.
+                return try layout.writePNG(to: output, style: style, alignments: alignments, scale: scale)
+            case .svg:
+                let bounds = layout.drawingBounds(style: style, alignments: alignments)
+                try Drawing.checkSVG(width: bounds.width, height: bounds.height)
+                bytes = try layout.drawing(style: style, alignments: alignments).svgData()
             case .pdf:
                 let pages = try layout.pages(style: style, page: try pageSize(), margins: EdgeInsets(margin), alignments: alignments)
                 bytes = try Drawing.pdfData(pages: pages)

@@ -17,14 +17,18 @@ extension DataTableLayout {
     /// - Each page is drawn by `style` from its own rows, so a page's chrome (a border, stripes
     ///   by row index) surrounds that page's rows.
     ///
-    /// - Throws: `RenderError.pageTooSmall` when the margins leave no room, or when the header and
-    ///   a split row's tallest line would need a scale below 1/10.
+    /// - Throws: `RenderError.pageTooLarge` for a page past Cairo's largest coordinate
+    ///   (`Drawing.maximumVectorSide`); `.pageTooSmall` when the margins leave no room, or when
+    ///   the header and a split row's tallest line would need a scale below 1/10;
+    ///   `.textTooSmall` when the scale would draw the text (the smaller of the cell and header
+    ///   fonts' sizes) below `TablePages.minimumTextSize`. All before any page is drawn.
     ///
     /// O(rows) to paginate, plus measuring every row (and laying out the lines of the rows taller
     /// than a page, once); a page costs its cells when it is read, and of a row split between
     /// pages only the lines on the page (O(log lines) to find them).
     public func pages(style: some TableStyle = .plain, page: PageSize = .a4, margins: EdgeInsets = EdgeInsets(36),
                       alignments: [ColumnAlignment] = []) throws(RenderError) -> TablePages {
+        try page.checkCairosLimit()
         measureRows(0..<rowCount)
         let header = style.makeBody(configuration: styleConfiguration(rows: 0..<0, alignments: alignments)).drawing.bounds
         let tableWidth = columnWidths.columns.reduce(0) { $0 + $1.width }
@@ -49,6 +53,10 @@ extension DataTableLayout {
             scale = min(scale, available.height / needed)
             guard scale >= 0.1 else { throw .pageTooSmall(page: page, needed: needed, available: available.height) }
             room = available.height / scale - chrome.vertical - headerHeight
+        }
+        let fontSize = min(configuration.font.size, configuration.headerFont.size)
+        guard scale * fontSize >= TablePages.minimumTextSize || scale >= 1 else {
+            throw .textTooSmall(scale: scale, fontSize: fontSize, tableWidth: tableWidth + chrome.horizontal, pageWidth: available.width)
         }
         let offset = Point(x: margins.leading + chrome.leading * scale, y: margins.top + chrome.top * scale)
         return TablePages(slices: pageSlices(room: room, blocks: blocks)) { slice in

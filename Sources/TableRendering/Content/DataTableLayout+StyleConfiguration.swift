@@ -112,3 +112,19 @@ extension DataTableLayout {
         style.makeBody(configuration: styleConfiguration(rows: rows, alignments: alignments)).drawing
     }
 }
+
+extension DataTableLayout {
+    /// The bounds `drawing(style:alignments:)` of every row would have, found without drawing
+    /// the rows: the style's chrome around the header alone, grown by the rows' height. For
+    /// checking an output's size (`Drawing.imageSize(of:scale:)`, `Drawing.checkSVG(width:height:)`)
+    /// before drawing a table too large for it.
+    ///
+    /// O(rows) after measuring every row (which the drawing needs anyway).
+    public func drawingBounds(style: some TableStyle = .plain, alignments: [ColumnAlignment] = []) -> Rect {
+        measureRows(0..<rowCount)
+        let header = style.makeBody(configuration: styleConfiguration(rows: 0..<0, alignments: alignments)).drawing.bounds
+        // The content height holds the header row too.
+        return Rect(x: header.minX, y: header.minY, width: header.width,
+                    height: header.height - configuration.headerHeight + contentHeight)
+    }
+}

@@ -14,6 +14,10 @@ public struct TablePages: RandomAccessCollection {
         var bottom: Double?
     }
 
+    /// The smallest text size, in points, a page may draw: a table shrunk to fit a page's width
+    /// further than that is refused (`RenderError.textTooSmall`), not drawn unreadable.
+    public static let minimumTextSize = 4.0
+
     private let slices: [Slice]
     private let draw: (Slice) -> Drawing
 

@@ -50,3 +50,50 @@ public struct Path: Sendable, Hashable {
         }
     }
 }
+
+extension Path {
+    /// The path cut to `window`: the same inside it, its parts outside brought to within a
+    /// corner radius of it, so that drawing it paints the same pixels inside `window` (grown by
+    /// whatever a stroke or anti-aliasing reaches) with coordinates near the window's. Nil when
+    /// nothing of the path is inside. A rectangle is cut to its intersection; a rounded
+    /// rectangle's sides whose corners lie wholly outside are moved to a radius beyond the window
+    /// (its straight edges inside stay where they were, and it stays a rounded rectangle); a line
+    /// is clipped to its stretch inside.
+    func cut(to window: Rect) -> Path? {
+        switch kind {
+        case .rectangle(let rect):
+            let minX = max(rect.minX, window.minX), maxX = min(rect.maxX, window.maxX)
+            let minY = max(rect.minY, window.minY), maxY = min(rect.maxY, window.maxY)
+            guard minX <= maxX, minY <= maxY else { return nil }
+            if (minX, minY, maxX, maxY) == (rect.minX, rect.minY, rect.maxX, rect.maxY) { return self }
+            return .rectangle(Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY))
+        case .roundedRectangle(let rect, let radius):
+            guard rect.intersects(window) else { return nil }
+            // A moved side keeps its corners outside the window and at least 2 radii from the other side.
+            let maxX = rect.maxX - radius > window.maxX ? max(window.maxX, rect.minX + radius) + radius : rect.maxX
+            let minX = rect.minX + radius < window.minX ? min(window.minX, maxX - radius) - radius : rect.minX
+            let maxY = rect.maxY - radius > window.maxY ? max(window.maxY, rect.minY + radius) + radius : rect.maxY
+            let minY = rect.minY + radius < window.minY ? min(window.minY, maxY - radius) - radius : rect.minY
+            if (minX, minY, maxX, maxY) == (rect.minX, rect.minY, rect.maxX, rect.maxY) { return self }
+            return Path(.roundedRectangle(Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY), cornerRadius: radius))
+        case .line(let start, let end):
+            // Liang–Barsky: the line's parameters t in 0...1 whose points lie inside the window.
+            let (dx, dy) = (end.x - start.x, end.y - start.y)
+            var (low, high) = (0.0, 1.0)
+            for (p, q) in [(-dx, start.x - window.minX), (dx, window.maxX - start.x),
+                           (-dy, start.y - window.minY), (dy, window.maxY - start.y)] {
+                if p == 0 {
+                    if q < 0 { return nil }
+                } else if p < 0 {
+                    low = max(low, q / p)
+                } else {
+                    high = min(high, q / p)
+                }
+            }
+            guard low <= high else { return nil }
+            if low == 0, high == 1 { return self }
+            return .line(from: Point(x: start.x + low * dx, y: start.y + low * dy),
+                         to: Point(x: start.x + high * dx, y: start.y + high * dy))
+        }
+    }
+}

@@ -61,9 +61,18 @@ final class AtomicFile {
 
     /// Writes all of `bytes` at the end of the file.
     func append(_ bytes: [UInt8]) throws(RenderError) {
+        var failure: RenderError?
+        bytes.withUnsafeBytes { raw in
+            do throws(RenderError) { try append(raw) } catch { failure = error }
+        }
+        if let failure { throw failure }
+    }
+
+    /// Writes all of `bytes` at the end of the file.
+    func append(_ bytes: UnsafeRawBufferPointer) throws(RenderError) {
         var written = 0
         while written < bytes.count {
-            let result = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, $0.count - written) }
+            let result = write(descriptor, bytes.baseAddress! + written, bytes.count - written)
             if result < 0 {
                 if errno == EINTR { continue }
                 throw failure()

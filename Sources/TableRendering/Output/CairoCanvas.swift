@@ -10,12 +10,21 @@ struct CairoCanvas {
     let fonts: CairoFonts
     /// Whether the surface keeps text (PDF): only then is a run's cluster map worth making.
     private let keepsText: Bool
+    /// The part of the drawing that can reach a pixel (an image band), in the items' coordinates,
+    /// or nil for all of it: items wholly outside it are skipped, and paths and runs of glyphs
+    /// cut to it, so that Cairo sees only coordinates near it (its own are 24.8 fixed point,
+    /// ±2^23) and the pixels inside are the same as drawing everything.
+    private let window: Rect?
+    /// Whether the surface is an image (see `forcingOneMask`).
+    private let isImage: Bool
 
     /// A canvas on `context` drawing with `fonts` (share them between the pages of a document:
-    /// Cairo embeds a font once per face it is given, so a face per page embeds it on every page).
-    init(_ context: OpaquePointer, fonts: CairoFonts = CairoFonts()) {
-        (self.context, self.fonts) = (context, fonts)
+    /// Cairo embeds a font once per face it is given, so a face per page embeds it on every page),
+    /// only what reaches into `window` (see `window`).
+    init(_ context: OpaquePointer, fonts: CairoFonts = CairoFonts(), window: Rect? = nil) {
+        (self.context, self.fonts, self.window) = (context, fonts, window)
         keepsText = cairo_surface_has_show_text_glyphs(cairo_get_target(context)) != 0
+        isImage = cairo_surface_get_type(cairo_get_target(context)) == CAIRO_SURFACE_TYPE_IMAGE
         let options = cairo_font_options_create()
         cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
         cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
@@ -24,18 +33,23 @@ struct CairoCanvas {
         cairo_font_options_destroy(options)
     }
 
+    private init(_ canvas: CairoCanvas, window: Rect?) {
+        (context, fonts, keepsText, isImage, self.window) = (canvas.context, canvas.fonts, canvas.keepsText, canvas.isImage, window)
+    }
+
     func draw(_ items: [DrawingItem]) {
         var index = items.startIndex
         while index < items.endIndex {
             defer { index += 1 }
+            // Outside the window: skipped (runs of glyphs are cut glyph by glyph below).
+            if let window, !items[index].isText, let bounds = bounds(of: items[index]), !bounds.intersects(window) { continue }
             switch items[index] {
             case .fill(let path, let color):
-                add(path)
+                guard add(path) else { continue }
                 set(color)
                 cairo_fill(context)
             case .stroke(let path, let color, let lineWidth):
-                guard lineWidth > 0 else { continue }
-                add(path)
+                guard lineWidth > 0, add(path, reach: lineWidth) else { continue }
                 set(color)
                 cairo_set_line_width(context, lineWidth)
                 cairo_stroke(context)
@@ -52,7 +66,10 @@ struct CairoCanvas {
                 cairo_save(context)
                 cairo_translate(context, offset.x, offset.y)
                 cairo_scale(context, scale, scale)
-                draw(inner)
+                let inside = window.map {
+                    Rect(x: ($0.x - offset.x) / scale, y: ($0.y - offset.y) / scale, width: $0.width / scale, height: $0.height / scale)
+                }
+                CairoCanvas(self, window: inside).draw(inner)
                 cairo_restore(context)
             }
         }
@@ -109,7 +126,13 @@ struct CairoCanvas {
         cairo_set_source_rgba(context, color.red, color.green, color.blue, color.opacity)
     }
 
-    private func add(_ path: Path) {
+    /// Adds `path`, cut to the window grown by `reach` (a stroke's width) and by `Self.uncut`
+    /// pixels; false when nothing of it is left to add.
+    @discardableResult
+    private func add(_ path: Path, reach: Double = 0) -> Bool {
+        guard let path = window.map({ path.cut(to: $0.outset(by: EdgeInsets(reach + Self.uncut / pixelsPerUnit))) }) ?? path else {
+            return false
+        }
         switch path.kind {
         case .rectangle(let rect):
             cairo_rectangle(context, rect.x, rect.y, rect.width, rect.height)
@@ -125,6 +148,7 @@ struct CairoCanvas {
             cairo_move_to(context, start.x, start.y)
             cairo_line_to(context, end.x, end.y)
         }
+        return true
     }
 
     /// Whether `first` and `second` can be drawn by one call: glyphs, left to right (a cluster map
@@ -143,8 +167,21 @@ struct CairoCanvas {
         var glyphs: [cairo_glyph_t] = [], withoutText: [cairo_glyph_t] = []
         var bytes: [UInt8] = []
         var clusters: [cairo_text_cluster_t] = []
+        let emBox = window == nil ? nil : fonts.emBox(of: first.run.font)
         for item in texts {
             guard case .text(let text) = item, !text.run.glyphs.isEmpty else { continue }
+            if let window, let emBox {  // only the glyphs whose ink can reach the window
+                let size = text.run.font.size
+                let ink = Rect(x: emBox.minX * size, y: -emBox.maxY * size, width: emBox.width * size, height: emBox.height * size)
+                let reaching = text.run.glyphs.filter {
+                    window.intersects(Rect(x: text.origin.x + $0.x + ink.x, y: text.origin.y + $0.y + ink.y,
+                                           width: ink.width, height: ink.height))
+                }
+                for glyph in reaching {
+                    withoutText.append(cairo_glyph_t(index: UInt(glyph.id), x: text.origin.x + glyph.x, y: text.origin.y + glyph.y))
+                }
+                continue
+            }
             let runText = text.run.text  // a slice of the line: its UTF-8 is read in place
             let keptText = keepsText && Self.appendClusters(of: text.run, byteCount: runText.utf8.count, to: &clusters)
             if keptText { bytes += runText.utf8 }
@@ -166,7 +203,42 @@ struct CairoCanvas {
                 }
             }
         }
-        if !withoutText.isEmpty { cairo_show_glyphs(context, withoutText, Int32(withoutText.count)) }
+        if !withoutText.isEmpty {
+            if isImage { withoutText = forcingOneMask(withoutText, font: first.run.font) }
+            cairo_show_glyphs(context, withoutText, Int32(withoutText.count))
+        }
+    }
+
+    /// How far beyond the window, in pixels, a path is left as it is: cut only where Cairo's
+    /// ±2^23 would not hold it (a table this large is more than one image surface can be, so
+    /// any image that one surface can draw is drawn with its paths whole, pixel for pixel).
+    private static let uncut = Double(1 << 20)
+
+    /// The device pixels a unit of the current coordinates spans (the larger of its axes').
+    private var pixelsPerUnit: Double {
+        var (x, y) = (1.0, 0.0), (u, v) = (0.0, 1.0)
+        cairo_user_to_device_distance(context, &x, &y)
+        cairo_user_to_device_distance(context, &u, &v)
+        return max((x * x + y * y).squareRoot(), (u * u + v * v).squareRoot(), 1e-300)
+    }
+
+    /// `glyphs` with two ink-less glyphs before them at opposite corners beyond their ink, so
+    /// that an image draws them all into one mask, and then the mask: Cairo does so only when a
+    /// glyph's box meets the box of those before it, and otherwise draws each glyph on its own,
+    /// which darkens a pixel two glyphs' anti-aliased edges share less (over, not add). Which of
+    /// the two it chose would then depend on the glyphs in the call, and an image drawn in bands
+    /// (`Drawing.pngData(scale:)`) gives each band only its own; with one mask always, each
+    /// pixel is the same whatever else the call holds. Unchanged when the face has no space glyph.
+    private func forcingOneMask(_ glyphs: [cairo_glyph_t], font: Font) -> [cairo_glyph_t] {
+        guard let blank = fonts.blankGlyph(of: font), let box = fonts.emBox(of: font) else { return glyphs }
+        let reach = (max(abs(box.minX), abs(box.maxX), abs(box.minY), abs(box.maxY)) + 1) * font.size
+        var (minX, maxX, minY, maxY) = (Double.infinity, -Double.infinity, Double.infinity, -Double.infinity)
+        for glyph in glyphs {
+            (minX, maxX) = (min(minX, glyph.x), max(maxX, glyph.x))
+            (minY, maxY) = (min(minY, glyph.y), max(maxY, glyph.y))
+        }
+        return [cairo_glyph_t(index: blank, x: minX - reach, y: minY - reach),
+                cairo_glyph_t(index: blank, x: maxX + reach, y: maxY + reach)] + glyphs
     }
 
     /// Appends Cairo's cluster map of `run` to `clusters`: for each cluster in text order, its
@@ -196,5 +268,11 @@ struct CairoCanvas {
         }
         clusters.append(cairo_text_cluster_t(num_bytes: Int32(byteCount - start), num_glyphs: count))
         return true
+    }
+}
+
+private extension DrawingItem {
+    var isText: Bool {
+        if case .text = self { true } else { false }
     }
 }

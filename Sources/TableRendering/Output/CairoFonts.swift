@@ -41,6 +41,18 @@ final class CairoFonts {
                     width: high - low + box.width * size, height: bottom - top + box.height * size)
     }
 
+    /// The bounding box of `font`'s face in ems, y up: every glyph's ink lies inside it, scaled
+    /// by the size and placed at the glyph's origin. Nil when the face cannot be opened.
+    func emBox(of font: Font) -> Rect? {
+        face(for: font).flatMap(Self.boundingBox)
+    }
+
+    /// A glyph of `font`'s face that draws nothing (its space), if it has one.
+    func blankGlyph(of font: Font) -> UInt? {
+        face(for: font).flatMap { cairo_font_face_get_user_data($0, Self.userDataKey) }
+            .flatMap { Unmanaged<Keeper>.fromOpaque($0).takeUnretainedValue().blank }
+    }
+
     /// The face's bounding box in ems, y up (as fonts have it): from its FreeType face.
     private static func boundingBox(of face: OpaquePointer) -> Rect? {
         let keeper = cairo_font_face_get_user_data(face, userDataKey)
@@ -103,8 +115,13 @@ final class CairoFonts {
         let ftFace: FT_Face
         /// The face's bounding box in ems, y up; nil for a face without one (a bitmap font).
         let box: Rect?
+        /// A glyph without ink: the space's, if the face maps it to a glyph with no outline.
+        let blank: UInt?
         init(font: Font, ftFace: FT_Face) {
             (self.font, self.ftFace) = (font, ftFace)
+            let space = FT_Get_Char_Index(ftFace, 0x20)
+            blank = space != 0 && FT_Load_Glyph(ftFace, space, Int32(FT_LOAD_NO_SCALE)) == 0
+                && ftFace.pointee.glyph.pointee.outline.n_points == 0 ? UInt(space) : nil
             let (bbox, unitsPerEm) = (ftFace.pointee.bbox, Double(ftFace.pointee.units_per_EM))
             let scalable = ftFace.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0
             box = scalable && unitsPerEm > 0 && bbox.xMax >= bbox.xMin && bbox.yMax >= bbox.yMin

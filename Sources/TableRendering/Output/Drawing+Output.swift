@@ -1,104 +1,69 @@
 internal import CCairo
-#if canImport(Glibc)
-internal import Glibc
-#elseif canImport(Darwin)
-internal import Darwin
-#endif
 
 extension Drawing {
-    /// The drawing as a PNG image with a transparent background: `bounds` at `scale` pixels a
-    /// point (2 for a 2× screen), rounded up to whole pixels; rasterised by Cairo, written by
-    /// libpng with no row filter at zlib level 6 (Cairo's pixels, un-premultiplied as its own
-    /// writer does it).
-    ///
-    /// - Throws: `RenderError.imageTooLarge` past Cairo's 32,767 pixels a side; `.cairo` when
-    ///   Cairo or libpng fails.
-    public func pngData(scale: Double = 1) throws(RenderError) -> [UInt8] {
-        try pngData(scale: scale, writer: .libpng)
-    }
-
-    /// Who writes a PNG: libpng with no row filter (`pngData(scale:)`), or Cairo's own writer
-    /// (every filter tried; the same pixels, 2.5 times the time and larger files for tables).
-    package enum PNGWriter: Sendable { case libpng, cairo }
-
-    package func pngData(scale: Double, writer: PNGWriter) throws(RenderError) -> [UInt8] {
-        let scale = scale > 0 && scale.isFinite ? scale : 1
-        let width = (bounds.width * scale).rounded(.up), height = (bounds.height * scale).rounded(.up)
-        guard width <= 32767, height <= 32767 else { throw .imageTooLarge(width: width, height: height) }
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(max(1, width)), Int32(max(1, height)))!
-        defer { cairo_surface_destroy(surface) }
-        try draw(on: surface, scale: scale, origin: Point(x: bounds.minX, y: bounds.minY))
-        let sink = ByteSink()
-        let closure = Unmanaged.passUnretained(sink).toOpaque()
-        let status = switch writer {
-        case .libpng: textmeasure_write_png(surface, 6, ByteSink.write, closure)
-        case .cairo: cairo_surface_write_to_png_stream(surface, ByteSink.write, closure)
-        }
-        try check(status)
-        return sink.bytes
-    }
+    /// The most points a side a vector output (PDF page, SVG) can have: Cairo keeps coordinates
+    /// as 24.8 fixed point numbers, whose largest is 2^23 − 1/256, and past it aborts the process
+    /// (cairo-recording-surface.c asserts while writing the file). So 2^23 − 1.
+    public static let maximumVectorSide = 8_388_607.0
 
     /// The drawing as an SVG document `bounds` wide and high, in points; glyphs as Cairo writes
     /// them (outlines referenced from `<defs>`).
+    ///
+    /// - Throws: `RenderError.svgTooLarge` when a side is past `maximumVectorSide`, before
+    ///   anything is drawn; `.cairo` when Cairo fails.
     public func svgData() throws(RenderError) -> [UInt8] {
-        let sink = ByteSink()
-        let surface = cairo_svg_surface_create_for_stream(ByteSink.write, Unmanaged.passUnretained(sink).toOpaque(),
-                                                          bounds.width, bounds.height)!
-        cairo_svg_surface_restrict_to_version(surface, CAIRO_SVG_VERSION_1_1)
-        try draw(on: surface, scale: 1, origin: Point(x: bounds.minX, y: bounds.minY))
-        cairo_surface_finish(surface)
-        let status = cairo_surface_status(surface)
-        cairo_surface_destroy(surface)
-        try check(status)
-        return sink.bytes
+        try Self.checkSVG(width: bounds.width, height: bounds.height)
+        let (sink, bytes) = OutputSink.collecting()
+        let surface = CairoSurface(cairo_svg_surface_create_for_stream(OutputSink.write, sink.closure, bounds.width, bounds.height)!)
+        cairo_svg_surface_restrict_to_version(surface.pointer, CAIRO_SVG_VERSION_1_1)
+        try draw(on: surface.pointer, scale: 1, origin: Point(x: bounds.minX, y: bounds.minY))
+        try withExtendedLifetime(sink) { () throws(RenderError) in try surface.finish() }
+        return bytes()
+    }
+
+    /// Checks an SVG `width` × `height` points against `maximumVectorSide`.
+    ///
+    /// - Throws: `RenderError.svgTooLarge`.
+    public static func checkSVG(width: Double, height: Double) throws(RenderError) {
+        guard width <= maximumVectorSide, height <= maximumVectorSide else { throw .svgTooLarge(width: width, height: height) }
     }
 
     /// A PDF document of `pages`, each page as large as its drawing's bounds: vector shapes, and
     /// text as text (fonts embedded as subsets, cluster maps so that it can be copied). Each page
     /// is read once, in order, and let go once written.
+    ///
+    /// - Throws: `RenderError.pageTooLarge` for a page with a side past `maximumVectorSide`,
+    ///   before it is drawn; `.cairo` when Cairo fails.
     public static func pdfData(pages: some Sequence<Drawing>) throws(RenderError) -> [UInt8] {
-        let sink = ByteSink()
-        let surface = cairo_pdf_surface_create_for_stream(ByteSink.write, Unmanaged.passUnretained(sink).toOpaque(),
-                                                          PageSize.a4.width, PageSize.a4.height)!
+        let (sink, bytes) = OutputSink.collecting()
+        let surface = CairoSurface(cairo_pdf_surface_create_for_stream(OutputSink.write, sink.closure,
+                                                                       PageSize.a4.width, PageSize.a4.height)!)
         let fonts = CairoFonts()  // one face per font for the whole document, so each font is embedded once
         for page in pages {
-            cairo_pdf_surface_set_size(surface, page.bounds.width, page.bounds.height)
-            try page.draw(on: surface, scale: 1, origin: Point(x: page.bounds.minX, y: page.bounds.minY),
+            let size = PageSize(width: page.bounds.width, height: page.bounds.height)
+            try size.checkCairosLimit()
+            cairo_pdf_surface_set_size(surface.pointer, size.width, size.height)
+            try page.draw(on: surface.pointer, scale: 1, origin: Point(x: page.bounds.minX, y: page.bounds.minY),
                           fonts: fonts, showPage: true)
         }
-        cairo_surface_finish(surface)
-        let status = cairo_surface_status(surface)
-        cairo_surface_destroy(surface)
-        try check(status)
-        return sink.bytes
+        try withExtendedLifetime(sink) { () throws(RenderError) in try surface.finish() }
+        return bytes()
     }
 
-    /// Draws the items on `surface` with `origin` at its top-left corner, at `scale`, in `fonts`.
-    private func draw(on surface: OpaquePointer, scale: Double, origin: Point, fonts: CairoFonts = CairoFonts(),
-                      showPage: Bool = false) throws(RenderError) {
+    /// Draws the items on `surface` with `origin` at its top-left corner, at `scale`, in `fonts`;
+    /// with `window` (in the drawing's coordinates), only what reaches into it, the surface's
+    /// top-left pixel showing the drawing's pixel `shift` (whole pixels right of and below
+    /// `origin`).
+    func draw(on surface: OpaquePointer, scale: Double, origin: Point, fonts: CairoFonts = CairoFonts(),
+              showPage: Bool = false, window: Rect? = nil, shift: (x: Int, y: Int) = (0, 0)) throws(RenderError) {
         let context = cairo_create(surface)!
         defer { cairo_destroy(context) }
+        cairo_translate(context, -Double(shift.x), -Double(shift.y))
         cairo_scale(context, scale, scale)
         cairo_translate(context, -origin.x, -origin.y)
-        CairoCanvas(context, fonts: fonts).draw(items)
+        CairoCanvas(context, fonts: fonts, window: window).draw(items)
         if showPage { cairo_show_page(context) }
         try check(cairo_status(context))
-    }
-}
-
-/// Throws Cairo's own message for a failed status.
-private func check(_ status: cairo_status_t) throws(RenderError) {
-    guard status == CAIRO_STATUS_SUCCESS else { throw .cairo(String(cString: cairo_status_to_string(status))) }
-}
-
-/// Collects what a Cairo stream surface writes.
-private final class ByteSink {
-    var bytes: [UInt8] = []
-
-    static let write: cairo_write_func_t = { closure, data, length in
-        let sink = Unmanaged<ByteSink>.fromOpaque(closure!).takeUnretainedValue()
-        sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
-        return CAIRO_STATUS_SUCCESS
     }
 }
 

@@ -14,5 +14,12 @@ public struct PageSize: Sendable, Hashable, CustomStringConvertible {
     /// The same page turned sideways (the longer side across).
     public var landscape: PageSize { PageSize(width: max(width, height), height: min(width, height)) }
 
+    /// Checks the page against `Drawing.maximumVectorSide`, Cairo's largest coordinate.
+    ///
+    /// - Throws: `RenderError.pageTooLarge` naming the page.
+    public func checkCairosLimit() throws(RenderError) {
+        guard width <= Drawing.maximumVectorSide, height <= Drawing.maximumVectorSide else { throw .pageTooLarge(page: self) }
+    }
+
     public var description: String { "\(width.formatted3) × \(height.formatted3) pt" }
 }

@@ -8,10 +8,24 @@ public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
     /// padding) once its margins are taken, even with the table scaled down to 1/10: `needed`
     /// points of table, `available` points of page within the margins.
     case pageTooSmall(page: PageSize, needed: Double, available: Double)
-    /// An image would exceed Cairo's limit of 32,767 pixels a side.
+    /// A PNG would be wider or taller than it can be: `Drawing.maximumImageSide` pixels
+    /// (PNG's own limit, 2^31 − 1), or wider than `Drawing.maximumImageWidth` (a row's bytes
+    /// past what Cairo addresses).
     case imageTooLarge(width: Double, height: Double)
+    /// A page is wider or taller than `Drawing.maximumVectorSide` points, Cairo's largest
+    /// coordinate.
+    case pageTooLarge(page: PageSize)
+    /// An SVG would be wider or taller than `Drawing.maximumVectorSide` points, Cairo's largest
+    /// coordinate.
+    case svgTooLarge(width: Double, height: Double)
+    /// A table shrunk to fit the page's width would draw its text below `minimumTextSize`
+    /// (4 pt): the table `tableWidth` points wide (its chrome included) on `pageWidth` points
+    /// within the margins, scaled by `scale`, text of `fontSize` points.
+    case textTooSmall(scale: Double, fontSize: Double, tableWidth: Double, pageWidth: Double)
     /// Cairo reported an error.
     case cairo(String)
+    /// libpng reported an error.
+    case png(String)
     /// A font of the table cannot go into an HTML page as asked (the reason says why and what to
     /// do instead).
     case fontNotServable(family: String, reason: String)
@@ -27,10 +41,26 @@ public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
         case .pageTooSmall(let page, let needed, let available):
             "the page (\(page)) is too small: the header and a row's tallest line need \(needed.formatted3) pt; "
                 + "its \(available.formatted3) pt within the margins hold \((max(0, available) * 10).formatted3) pt at the smallest scale, 1/10"
+        case .imageTooLarge(let width, let height) where height <= Double(Drawing.maximumImageSide) && width <= Double(Drawing.maximumImageSide):
+            "the image would be \(width.formatted3) × \(height.formatted3) px; a row of it would be \((4 * width).formatted3) bytes, "
+                + "and Cairo draws rows of at most 2147483647 bytes: \(Drawing.maximumImageWidth) px across"
         case .imageTooLarge(let width, let height):
-            "the image would be \(width.formatted3) × \(height.formatted3) px; Cairo draws at most 32767 px a side"
+            "the image would be \(width.formatted3) × \(height.formatted3) px; a PNG is at most \(Drawing.maximumImageSide) px a side"
+        case .pageTooLarge(let page):
+            "the page (\(page)) is past Cairo's limit of \(Drawing.maximumVectorSide.formatted3) pt a side"
+        case .svgTooLarge(let width, let height):
+            "the SVG would be \(width.formatted3) × \(height.formatted3) pt; SVG through Cairo is at most "
+                + "\(Drawing.maximumVectorSide.formatted3) pt a side (PDF pages or a PNG hold any length)"
+        case .textTooSmall(let scale, let fontSize, let tableWidth, let pageWidth):
+            "the table is \(tableWidth.formatted3) pt wide and the page \(pageWidth.formatted3) pt within its margins: "
+                + "shrunk to fit (scale \(scale.formattedSmall)), its \(fontSize.formatted3) pt text "
+                + "would be \((scale * fontSize).formattedSmall) pt, "
+                + "below the \(TablePages.minimumTextSize.formatted3) pt minimum; use a wider page (or --landscape), "
+                + "narrower columns, or a PNG, SVG or HTML"
         case .cairo(let message):
             "Cairo: \(message)"
+        case .png(let message):
+            "libpng: \(message)"
         case .fontNotServable(let family, let reason):
             "the font \(family) cannot go into the HTML page: \(reason)"
         }
@@ -42,5 +72,11 @@ extension Double {
     var formatted3: String {
         let rounded = (self * 1000).rounded() / 1000
         return rounded == rounded.rounded() && abs(rounded) < 1e15 ? String(Int(rounded)) : String(rounded)
+    }
+
+    /// `formatted3`, or for a number too small to show in three decimals, its shortest form ("2.5e-07").
+    var formattedSmall: String {
+        let formatted = formatted3
+        return formatted == "0" && self != 0 ? String(self) : formatted
     }
 }

@@ -1,0 +1,58 @@
+public import DataTables
+
+extension DataTableLayout {
+    /// `drawing(style:alignments:)`'s PNG (see `Drawing.pngData(scale:)`) written to `path` a
+    /// band of rows at a time, whole or not at all, without the whole table's display list: each
+    /// band draws the style's body of the rows near it (and of the last row, so that the body's
+    /// frame, its background, border and clip, is the whole table's). Memory holds the layout,
+    /// one band's rows and one band's pixels. The pixels are the whole drawing's.
+    ///
+    /// - Throws: `RenderError.imageTooLarge` before anything is drawn; `.cannotWrite` naming the
+    ///   path; `.cairo` or `.png` when Cairo or libpng fails.
+    /// - Complexity: measures every row; then per band O(log rows) to find its rows and the
+    ///   cells of those rows.
+    public func writePNG(to path: String, style: some TableStyle = .plain, alignments: [ColumnAlignment] = [],
+                         scale: Double = 1) throws(RenderError) {
+        let bounds = drawingBounds(style: style, alignments: alignments)
+        _ = try Drawing.imageSize(of: bounds, scale: scale)
+        try Drawing.writeFile(path) { sink throws(RenderError) in
+            try writePNG(bounds: bounds, style: style, alignments: alignments, scale: scale, bandHeight: nil, to: sink)
+        }
+    }
+
+    /// `writePNG(to:style:alignments:scale:)`'s bytes, in bands of `bandHeight` pixels: for tests.
+    package func pngData(style: some TableStyle, alignments: [ColumnAlignment] = [], scale: Double,
+                         bandHeight: Int?) throws(RenderError) -> [UInt8] {
+        let (sink, bytes) = OutputSink.collecting()
+        try writePNG(bounds: drawingBounds(style: style, alignments: alignments), style: style, alignments: alignments,
+                     scale: scale, bandHeight: bandHeight, to: sink)
+        return bytes()
+    }
+
+    private func writePNG(bounds: Rect, style: some TableStyle, alignments: [ColumnAlignment], scale: Double,
+                          bandHeight: Int?, to sink: OutputSink) throws(RenderError) {
+        // How far a row's ink and chrome can reach past its frame: glyphs of a tall font, the
+        // grid lines at its edges.
+        let reach = 4 * max(configuration.font.size, configuration.headerFont.size) + 16
+        try Drawing.writePNG(bounds: bounds, scale: scale, bandHeight: bandHeight, tileWidth: Drawing.tileWidth,
+                             fonts: CairoFonts(), to: sink) { band in
+            guard rowCount > 0 else { return drawing(style: style, rows: 0..<0, alignments: alignments).items }
+            // The rows whose frames come within `reach` of the band, and one more each side.
+            let first = max(0, (row(atOffset: band.lowerBound - reach) ?? 0) - 1)
+            let last = min(rowCount - 1, (row(atOffset: band.upperBound + reach) ?? rowCount - 1) + 1)
+            return bandDrawing(rows: first..<last + 1, style: style, alignments: alignments).items
+        }
+    }
+
+    /// The style's body of rows `rows` and the last row, each where the whole table has it.
+    private func bandDrawing(rows: Range<Int>, style: some TableStyle, alignments: [ColumnAlignment]) -> Drawing {
+        func placed(_ rows: Range<Int>) -> TableStyleConfiguration {
+            // Rows start below the header by their offset less the first's: undo that.
+            styleConfiguration(rows: rows, alignments: alignments,
+                               skipping: configuration.headerHeight - offset(ofRow: rows.lowerBound))
+        }
+        let band = placed(rows)
+        let last = rows.upperBound == rowCount ? [] : placed(rowCount - 1..<rowCount).rows
+        return style.makeBody(configuration: TableStyleConfiguration(columns: band.columns, rows: band.rows + last)).drawing
+    }
+}

@@ -1,0 +1,95 @@
+/// A display list indexed by the stretch of height each item can paint, so that an image drawn
+/// in bands of rows replays, for each band, only the items that reach into it: drawing a table
+/// of n rows in b bands costs O(n log n + b × (items per band)), not O(n × b).
+///
+/// Each list is indexed on its own: a clip's items and a transform's (in its own coordinates)
+/// have an index of their own. An item's stretch is conservative: a fill's path, a stroke's grown
+/// by its width, a run's glyphs grown to the face's bounding box, a clip's path; an item whose
+/// stretch is unknown (a face that cannot be opened) is always kept.
+struct BandIndex {
+    private let items: [DrawingItem]
+    /// Items no taller than `reach`, as (top, bottom, index), by top.
+    private let short: [(top: Double, bottom: Double, index: Int)]
+    /// The tallest short item's height.
+    private let reach: Double
+    /// Items taller than an item is short, or whose stretch is unknown: checked for every band.
+    private let tall: [(top: Double, bottom: Double, index: Int)]
+    /// The index of each clip's or transform's items, by the item's index.
+    private let inner: [Int: BandIndex]
+
+    /// Items taller than this (in their list's units) are checked for every band.
+    private static let shortest = 1024.0
+
+    /// `items` indexed, the runs' ink measured in `fonts`. O(items log items).
+    init(_ items: [DrawingItem], fonts: CairoFonts) {
+        self.items = items
+        var short: [(top: Double, bottom: Double, index: Int)] = [], tall: [(top: Double, bottom: Double, index: Int)] = []
+        var inner: [Int: BandIndex] = [:]
+        for (index, item) in items.enumerated() {
+            let stretch: ClosedRange<Double>?
+            switch item {
+            case .fill(let path, _): stretch = Self.span(path.bounds.minY, path.bounds.maxY)
+            case .stroke(let path, _, let lineWidth): stretch = Self.span(path.bounds.minY - lineWidth, path.bounds.maxY + lineWidth)
+            case .text(let text): stretch = fonts.inkBounds(of: text).flatMap { Self.span($0.minY, $0.maxY) }
+            case .clip(let path, let items):
+                inner[index] = BandIndex(items, fonts: fonts)
+                stretch = Self.span(path.bounds.minY, path.bounds.maxY)
+            case .transformed(let scale, let offset, let items):
+                let transformed = BandIndex(items, fonts: fonts)
+                inner[index] = transformed
+                stretch = scale > 0 ? transformed.stretch.flatMap {
+                    Self.span(offset.y + scale * $0.lowerBound, offset.y + scale * $0.upperBound)
+                } : nil
+            }
+            if let stretch, stretch.upperBound - stretch.lowerBound <= Self.shortest {
+                short.append((stretch.lowerBound, stretch.upperBound, index))
+            } else {
+                tall.append((stretch?.lowerBound ?? -.infinity, stretch?.upperBound ?? .infinity, index))
+            }
+        }
+        short.sort { $0.top < $1.top }
+        self.short = short
+        self.tall = tall
+        self.reach = short.reduce(0) { max($0, $1.bottom - $1.top) }
+        self.inner = inner
+    }
+
+    /// `top...bottom`, or nil when they make no range (NaN, or upside down).
+    private static func span(_ top: Double, _ bottom: Double) -> ClosedRange<Double>? { top <= bottom ? top...bottom : nil }
+
+    /// The stretch all the items can paint; nil when one's is unknown, or there are none.
+    private var stretch: ClosedRange<Double>? {
+        guard !items.isEmpty, tall.allSatisfy({ $0.top.isFinite && $0.bottom.isFinite }) else { return nil }
+        let all = short + tall
+        return all.reduce(Double.infinity) { min($0, $1.top) }...all.reduce(-Double.infinity) { max($0, $1.bottom) }
+    }
+
+    /// The items that can paint inside `band` (from its top to its bottom, in the list's
+    /// coordinates), in their order, each clip and transform holding only its own such items.
+    /// O(log items + the items looked at: those whose top lies within the tallest short item's
+    /// height above the band, and the tall ones).
+    func items(in band: ClosedRange<Double>) -> [DrawingItem] {
+        var found = tall.filter { $0.top <= band.upperBound && $0.bottom >= band.lowerBound }.map(\.index)
+        // The first short item whose top is within `reach` of the band's top.
+        var (low, high) = (0, short.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if short[middle].top < band.lowerBound - reach { low = middle + 1 } else { high = middle }
+        }
+        while low < short.count, short[low].top <= band.upperBound {
+            if short[low].bottom >= band.lowerBound { found.append(short[low].index) }
+            low += 1
+        }
+        found.sort()
+        return found.map { index in
+            switch items[index] {
+            case .clip(let path, _): .clip(path, inner[index]!.items(in: band))
+            case .transformed(let scale, let offset, let items):
+                .transformed(scale: scale, offset: offset,
+                             Self.span((band.lowerBound - offset.y) / scale, (band.upperBound - offset.y) / scale)
+                                .map { inner[index]!.items(in: $0) } ?? items)
+            default: items[index]
+            }
+        }
+    }
+}
