@@ -82,6 +82,24 @@ import TextMeasure
         #expect(abs(stack.width(of: "路 978", cache: nil) - 14 * (1000 + 260 + 3 * 572) / 1000) <= 1e-9)
     }
 
+    /// Through the width cache, a segment's spaces get the faces they get without it: the face
+    /// before them (the primary's included) and the cluster after them are part of the key
+    /// (FuzzLayout found "با " before "world" in Noto Sans Mono over the bundled stack measured
+    /// with the Arabic font's space through the cache and Noto Sans Mono's without it; its input
+    /// is in Fuzzing/Corpus/FuzzLayout/space-before-primary-face).
+    @Test func aLayoutThroughTheCacheEqualsOneWithout() throws {
+        let monoFirst = try FontStack([try Font.bundled(.notoSansMono, size: 14)] + stack.fonts)
+        for stack in [stack, monoFirst] {
+            for text in ["با worldا \0\0\0\0\0\0\u{FFFD}\0" + "024)", "路 978 路\u{200B} x", "ab\u{200B} با", "中文 abc 日本 12"] {
+                for width in [1.0, 40, 1_000] {
+                    let uncached = stack.prepare(text, cache: nil).layout(width: width)
+                    let cached = stack.prepare(text, cache: WidthCache(capacity: 64)).layout(width: width)
+                    #expect(cached == uncached, "\(text) at \(width)")
+                }
+            }
+        }
+    }
+
     @Test func stackWidthIsTheSumOfItsRunsMeasuredAlone() throws {
         let text = "Price 12 € — מחיר ١٢ — 価格 👍🏽"
         let total = stack.runs(of: text).reduce(0) { $0 + $1.width }

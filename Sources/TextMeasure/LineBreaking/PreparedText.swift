@@ -156,7 +156,7 @@ extension FontStack {
                 }
                 if !hasTab, breakStart > start {
                     let text = String(decoding: piece, as: UTF8.self)
-                    segment.dependsOnContext = (previous ?? 0) != 0 && Itemizer.startsWithSpace(text)
+                    segment.dependsOnContext = previous != nil && Itemizer.startsWithSpace(text)
                     if !segment.dependsOnContext, segment.following == nil, piece.count >= ClusterWidths.preparedLength {
                         segment.clusters = ClusterWidths(piece, boundaries: Self.graphemeBoundaries(of: text, from: start),
                                                          in: fontSet, direction: direction)

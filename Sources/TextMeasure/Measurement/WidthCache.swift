@@ -59,12 +59,12 @@ public final class WidthCache: Sendable {
     func measure(of exact: ExactText, in set: FontSet, previous: Int? = nil, following: Itemizer.Following? = nil,
                  direction: TextDirection = .auto) -> ShapedWidth {
         let text = exact.string
-        let context = previous.map { $0 > 0 && Itemizer.startsWithSpace(text) ? $0 : 0 } ?? 0
-        let following = following.flatMap { $0.face > 0 && Itemizer.endsWithSpace(text) ? $0 : nil }
-        let key = Key(set: set.id, context: context, following: following, direction: direction, text: exact)
+        let previous = previous.flatMap { Itemizer.startsWithSpace(text) ? $0 : nil }
+        let following = following.flatMap { Itemizer.endsWithSpace(text) ? $0 : nil }
+        let key = Key(set: set.id, context: previous ?? -1, following: following, direction: direction, text: exact)
         let shard = shards[key.text.hash & (shards.count - 1)]
         if let measured = shard.value(for: key) { return measured }
-        let measured = Shaper.measure(of: text, in: set, previous: context, following: following, direction: direction)
+        let measured = Shaper.measure(of: text, in: set, previous: previous, following: following, direction: direction)
         shard.insert(measured, for: key, reservingFrom: count, capacity: capacity)
         return measured
     }
@@ -74,7 +74,7 @@ public final class WidthCache: Sendable {
     /// once to look up its texts and once to store the ones it missed, not twice a text; the
     /// statistics count as for single look-ups. O(total length) to shape the misses.
     func measure(_ texts: [ExactText], in set: FontSet) -> [ShapedWidth] {
-        let keys = texts.map { Key(set: set.id, context: 0, following: nil, direction: .auto, text: $0) }
+        let keys = texts.map { Key(set: set.id, context: -1, following: nil, direction: .auto, text: $0) }
         var positions = [[Int]](repeating: [], count: shards.count)
         for (position, key) in keys.enumerated() { positions[key.text.hash & (shards.count - 1)].append(position) }
         var found = [ShapedWidth?](repeating: nil, count: keys.count)
@@ -107,7 +107,7 @@ public final class WidthCache: Sendable {
 
     struct Key: Hashable, Sendable {
         let set: Int
-        /// The face before the text, when it decides the face of the text's first characters; else 0.
+        /// The face before the text, when it may decide the face of the text's leading spaces; else -1.
         let context: Int
         /// The first cluster after the text, when it may decide the face of the text's trailing spaces; else nil.
         let following: Itemizer.Following?

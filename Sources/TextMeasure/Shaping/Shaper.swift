@@ -19,6 +19,7 @@ enum Shaper {
             let hangingStart = HangingWhitespace.start(in: utf8)
             if let run = Itemizer.primaryRun(utf8, in: set, direction: direction),
                (previous ?? 0) == 0 || !Itemizer.startsWithSpace(text), (following?.face ?? 0) == 0 || hangingStart == utf8.count {
+                // One run of the primary face: a face before or after it could only be the primary's.
                 let (units, hanging) = advance(utf8, run, in: set, hangingStart: hangingStart, mode: mode)
                 return ShapedWidth(units: Double(units), hangingUnits: Double(hanging), faces: FaceMask(0), lastFace: 0)
             }
