@@ -48,8 +48,8 @@ struct ColumnWidthCalculator {
             switch (self, minContent) {
             case (.shapedText, false): return IntrinsicWidths(font.contentWidth(of: text(), cache: cache))
             case (.shapedText, true):
-                let prepared = font.prepare(text(), cache: cache)
-                return IntrinsicWidths(minContent: prepared.minContentWidth, maxContent: prepared.maxContentWidth)
+                let text = text(), maxContent = font.contentWidth(of: text, cache: cache)
+                return IntrinsicWidths(minContent: min(font.prepare(text, cache: cache).minContentWidth, maxContent), maxContent: maxContent)
             case (.nominalText, false): return IntrinsicWidths(font.nominalContentWidth(of: text()))
             case (.nominalText, true):
                 let text = text()
@@ -63,7 +63,7 @@ struct ColumnWidthCalculator {
     }
 
     /// What a measured strategy makes of the content widths of the rows it read.
-    enum Reduction {
+    enum Reduction: Equatable {
         case max
         case percentile(Double)
     }
@@ -108,9 +108,10 @@ struct ColumnWidthCalculator {
             if case .fixed(let width) = mode {
                 columns.append(AutomaticTableLayout.Column(minContent: width, maxContent: width, isFixed: true))
             } else {
-                let content = contents[index] ?? IntrinsicWidths(0)
+                let content = contents[index] ?? IntrinsicWidths(0)  // an estimate's min-content may exceed its max
                 func fitted(_ width: Double) -> Double { max(clamp(width + configuration.cellPadding.horizontal), header) }
-                columns.append(AutomaticTableLayout.Column(minContent: fitted(content.minContent), maxContent: fitted(content.maxContent),
+                columns.append(AutomaticTableLayout.Column(minContent: fitted(Swift.min(content.minContent, content.maxContent)),
+                                                           maxContent: fitted(content.maxContent),
                                                            isFixed: false))
             }
             headers.append(header)
@@ -207,7 +208,7 @@ struct ColumnWidthCalculator {
     /// rows), min-content and max-content each on its own.
     mutating func measuredContentWidth(ofColumn column: Int, atRows rowIndices: RowSample,
                                        _ reduction: Reduction, by measurer: Measurer) -> IntrinsicWidths {
-        let widths = contentWidths(ofColumn: column, atRows: rowIndices, by: measurer)
+        let widths = contentWidths(ofColumn: column, atRows: rowIndices, by: measurer, widestMinContentOnly: reduction == .max)
         switch reduction {
         case .max: return IntrinsicWidths.reduced(widths) { $0.max() ?? 0 }
         case .percentile(let percentile): return IntrinsicWidths.reduced(widths) { NearestRank.value(percentile, of: $0) }
@@ -219,10 +220,14 @@ struct ColumnWidthCalculator {
     /// formatted. Shaped texts are de-duplicated by their exact bytes, so each distinct text is
     /// shaped once, on every core; nominal widths are summed per cell (hashing a text to find a
     /// repeat costs more than summing its advances). With `measuresMinContent`, each cell's
-    /// min-content width comes from the same pass (a shaped text's from the segments `prepare`
-    /// shapes once each, a cell's from the same `MeasuredCell`).
-    mutating func contentWidths(ofColumn column: Int, atRows rowIndices: RowSample,
-                                by measurer: Measurer) -> [IntrinsicWidths] {
+    /// min-content width too: a cell's from the same `MeasuredCell`; a shaped text's from the
+    /// segments `prepare` shapes once each (the width cache keeps them for laying the rows out),
+    /// at most its max-content width. With `widestMinContentOnly`, only the texts that can hold
+    /// the widest min-content are prepared, widest max-content first, until no text's max-content
+    /// is wider than the widest min-content found (no min-content exceeds its max-content); the
+    /// others' min-content widths are then reported as 0.
+    mutating func contentWidths(ofColumn column: Int, atRows rowIndices: RowSample, by measurer: Measurer,
+                                widestMinContentOnly: Bool = false) -> [IntrinsicWidths] {
         // Locals, not properties: the batches run inside a mutating call on self.
         let (cellText, font, cache, minContent) = (cellText, configuration.font, cache, measuresMinContent)
         switch measurer {
@@ -232,7 +237,7 @@ struct ColumnWidthCalculator {
             var distinct = DistinctTexts(reservingCapacity: rowIndices.count)
             var slots: [Int] = []
             slots.reserveCapacity(rowIndices.count)
-            let measured = Lock<[IntrinsicWidths]>([])
+            let measured = Lock<[Double]>([])
             let shaping = DispatchGroup()
             var gathered = 0
             forEachBatch(of: rowIndices, column: column) { batch in
@@ -241,14 +246,15 @@ struct ColumnWidthCalculator {
                 gathered = distinct.count
                 shaping.wait()  // batches are measured in order
                 DispatchQueue.global().async(group: shaping) {
-                    let widths = minContent
-                        ? font.intrinsicContentWidths(of: texts, cache: cache).map { IntrinsicWidths(minContent: $0, maxContent: $1) }
-                        : font.contentWidths(of: texts, cache: cache).map(IntrinsicWidths.init)
+                    let widths = font.contentWidths(of: texts, cache: cache)
                     measured.withLock { $0 += widths }
                 }
             }
             shaping.wait()
-            return measured.withLock { measured in slots.map { measured[$0] } }
+            let maxima = measured.withLock { $0 }
+            guard minContent else { return slots.map { IntrinsicWidths(maxima[$0]) } }
+            let minima = Self.minContentWidths(of: distinct, maxima: maxima, widestOnly: widestMinContentOnly, font: font, cache: cache)
+            return slots.map { IntrinsicWidths(minContent: minima[$0], maxContent: maxima[$0]) }
         case .nominalText:
             var widths: [IntrinsicWidths] = []
             widths.reserveCapacity(rowIndices.count)
@@ -275,6 +281,30 @@ struct ColumnWidthCalculator {
             }
             return widths
         }
+    }
+
+    /// The min-content width of each of `distinct`'s texts, whose max-content widths are `maxima`
+    /// (see `contentWidths(ofColumn:atRows:by:widestMinContentOnly:)`), prepared on every core.
+    static func minContentWidths(of distinct: DistinctTexts, maxima: [Double], widestOnly: Bool,
+                                 font: FontStack, cache: WidthCache?) -> [Double] {
+        let texts = distinct.texts(in: 0..<distinct.count)
+        guard widestOnly else {
+            return zip(font.minContentWidths(of: texts, at: Array(maxima.indices), cache: cache), maxima).map { Swift.min($0, $1) }
+        }
+        var minima = [Double](repeating: 0, count: maxima.count)
+        let order = maxima.indices.sorted { maxima[$0] > maxima[$1] }
+        var widest = 0.0, start = 0
+        while start < order.count, maxima[order[start]] > widest {
+            var end = Swift.min(start + 4 * processorCount, order.count)
+            while end > start + 1, maxima[order[end - 1]] <= widest { end -= 1 }
+            let batch = Array(order[start..<end])
+            for (index, width) in zip(batch, font.minContentWidths(of: texts, at: batch, cache: cache)) {
+                minima[index] = Swift.min(width, maxima[index])
+                widest = Swift.max(widest, minima[index])
+            }
+            start = end
+        }
+        return minima
     }
 
     /// SwiftDataTables' estimate: the mean over all rows of grapheme count (of a cell's longest

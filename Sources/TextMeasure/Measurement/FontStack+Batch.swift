@@ -26,17 +26,13 @@ extension FontStack {
         measuredInChunks(texts.keys, byWidestLine: true, cache: cache)
     }
 
-    /// The min-content and max-content widths of each of them (see `DistinctTexts.texts(in:)`), as
-    /// `prepare(_:)` gives them: each text split at its break opportunities and each segment
+    /// The min-content width of the texts at `indices` of `texts` (see `DistinctTexts.texts(in:)`),
+    /// as `prepare(_:)` gives it: each text split at its break opportunities and each segment
     /// shaped once, through `cache`, on every core. Laying the same texts out later (row heights)
-    /// finds those segments in the cache. O(total length / cores).
-    package func intrinsicContentWidths(of texts: DistinctTexts.Texts,
-                                        cache: WidthCache? = .shared) -> [(minContent: Double, maxContent: Double)] {
+    /// finds those segments in the cache. O(their total length / cores).
+    package func minContentWidths(of texts: DistinctTexts.Texts, at indices: [Int], cache: WidthCache? = .shared) -> [Double] {
         let keys = texts.keys
-        return concurrentMap(keys.count) { index in
-            let prepared = self.prepare(keys[index].string, cache: cache)
-            return (prepared.minContentWidth, prepared.maxContentWidth)
-        }
+        return concurrentMap(indices.count, parallelFrom: 8) { self.prepare(keys[indices[$0]].string, cache: cache).minContentWidth }
     }
 
     /// The widest unbreakable segment of `text` by nominal advances (see `nominalWidth(of:)`):

@@ -68,6 +68,19 @@ import TextMeasure
         #expect(lines.maxContentWidth == 54)
     }
 
+    /// The widest min-content need not be in the widest line: "a b c … n" is 27 characters wide
+    /// (162 px) but no word is wider than 6 px, "extraordinary" 78 px both ways. Every strategy
+    /// that reads every row finds 78 + 16, whichever rows it prepares.
+    @Test func theWidestSegmentNeedNotBeInTheWidestLine() throws {
+        let texts = ["a b c d e f g h i j k l m n", "tiny", "extraordinary", "x"]
+        let column = [DataTableColumn<String>("H") { $0 }]
+        for strategy in [DataTableColumnWidthStrategy.maxMeasured, .percentileMeasured(percentile: 1, sampleSize: 4), .maxNominal] {
+            let width = try configuration(strategy).columnWidths(for: texts, columns: column).columns[0]
+            #expect(width.minContentWidth == 94, "\(strategy)")
+            #expect(width.maxContentWidth == 178, "\(strategy)")
+        }
+    }
+
     /// A header never wraps: "Identifier" (10 × 6 + 20 + 16 = 96) is both widths of a column
     /// whose cells are narrower.
     @Test func theHeaderIsBothWidthsWhenItIsWider() throws {
