@@ -1,3 +1,4 @@
+import CellLayout
 import Synchronization
 import Testing
 import TextMeasure
@@ -205,6 +206,23 @@ import TextMeasure
         let column = try widths(configuration(.estimatedAverage(averageCharWidth: 6)), frame: nil).columns[1]
         #expect(abs(column.maxContentWidth! - (49.0 / 3 * 6 + 16)) < 1e-9)
         #expect(abs(column.minContentWidth! - (28.0 / 3 * 6 + 16)) < 1e-9)
+    }
+
+    /// The cell mode takes each cell's min-content beside its fitting width: a 10 px box, 4 px
+    /// apart from a wrapping text "ab cdef" is 10 + 4 + 42 = 56 wide on one line and 10 + 4 + 24
+    /// ("cdef") = 38 at its narrowest; + 16 padding. The header "C" is 6 + 20 + 16 = 42.
+    @Test func cellsGiveTheirMinContentWidth() throws {
+        let columns = [DataTableColumn<String>("C", text: { $0 }) { text in
+            .hstack(spacing: 4) {
+                CellNode.box(width: 10, height: 10)
+                CellNode.text(text, stack: Self.mono, wraps: true)
+            }
+        }]
+        var configuration = configuration()
+        configuration.columnWidthMode = .fitContentCell(sample: .all)
+        let column = try configuration.columnWidths(for: ["ab cdef", "x"], columns: columns).columns[0]
+        #expect(column.minContentWidth == 54)
+        #expect(column.maxContentWidth == 72)
     }
 
     /// maxNominal's min-content is its widest segment by nominal advances: "extraordinary".
