@@ -283,6 +283,11 @@ struct ColumnWidthCalculator {
         }
     }
 
+    /// Texts prepared for their min-content widths at a time, on every core: enough that waking
+    /// the threads costs little, few enough that a text the widest min-content has outgrown is
+    /// seldom prepared.
+    static var minContentBatch: Int { 512 }
+
     /// The min-content width of each of `distinct`'s texts, whose max-content widths are `maxima`
     /// (see `contentWidths(ofColumn:atRows:by:widestMinContentOnly:)`), prepared on every core.
     static func minContentWidths(of distinct: DistinctTexts, maxima: [Double], widestOnly: Bool,
@@ -295,7 +300,7 @@ struct ColumnWidthCalculator {
         let order = maxima.indices.sorted { maxima[$0] > maxima[$1] }
         var widest = 0.0, start = 0
         while start < order.count, maxima[order[start]] > widest {
-            var end = Swift.min(start + 4 * processorCount, order.count)
+            var end = Swift.min(start + Self.minContentBatch, order.count)
             while end > start + 1, maxima[order[end - 1]] <= widest { end -= 1 }
             let batch = Array(order[start..<end])
             for (index, width) in zip(batch, font.minContentWidths(of: texts, at: batch, cache: cache)) {
