@@ -81,6 +81,18 @@ let package = Package(
             path: "Benchmarks/ColumnBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
         ),
+        // Automatic table layout against maxMeasured + scale to fill on Data/packages.tsv at 800 pt.
+        .executableTarget(
+            name: "AutoLayoutBenchmarks",
+            dependencies: [
+                .product(name: "TextMeasure", package: "TextMeasure"),
+                .product(name: "DataTables", package: "TextMeasure"),
+                .product(name: "Benchmark", package: "package-benchmark"),
+                "PackageTable",
+            ],
+            path: "Benchmarks/AutoLayoutBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        ),
         // Pango, PangoCairo and fontconfig for the Pango + Cairo baseline of RenderBenchmarks. Only
         // this benchmark package links Pango; TextMeasure never does.
         .systemLibrary(

@@ -12,6 +12,7 @@
 #   Benchmarks/run.sh --target ColumnBenchmarks # column widths, every strategy
 #   Benchmarks/run.sh --target RowBenchmarks    # row metrics at 1k / 100k / 1M rows, setData vs CollectionDifference
 #   Benchmarks/run.sh --target RenderBenchmarks # tables drawn to PDF and PNG against Pango + Cairo
+#   Benchmarks/run.sh --target AutoLayoutBenchmarks # automatic table layout against maxMeasured + scale to fill
 #   Benchmarks/run.sh --filter '.*cache.*'
 #
 # Results (JMH JSON) are kept in $RESULTS_DIR, by default Benchmarks/.build/benchmark-results.
@@ -195,6 +196,18 @@ if columns:
         ratio = p50 / base if base else float("nan")
         target, check = COLUMN_TARGETS.get(name, ("", None))
         print(f"{name:<46} {p50:>9.2f} {p99:>9.2f} {p50 * 1e6 / COLUMN_CELLS:>8.0f} {mallocs_text(mallocs):>8} {n:>4} {ratio:>7.2f}  {target}{verdict(check, ratio)}")
+
+# AutoLayoutBenchmarks: automatic table layout against maxMeasured + scale to fill, at 800 pt, cold cache.
+auto = rows.get("AutoLayoutBenchmarks", {})
+if auto:
+    print_heading("automatic table layout of 50,000 rows × 6 columns (Data/packages.tsv) at 800 pt, cold cache;",
+                  "ratio = p50 ÷ p50 of maxMeasured + scale to fill, the same part",
+                  header=f"{'part':<10} {'baseline p50 ms':>16} {'automatic p50 ms':>17} {'n':>7} {'ratio':>7}  target")
+    for part in ["columns", "layout"]:
+        base, ours = f"{part}: maxMeasured + scale to fill (baseline)", f"{part}: automatic"
+        if base in auto and ours in auto:
+            (b, _, _, bn), (t, _, _, tn) = auto[base], auto[ours]
+            print(f"{part:<10} {b:>16.1f} {t:>17.1f} {f'{bn}/{tn}':>7} {t / b:>7.3f}  ≤ 1.3{verdict(lambda r: r <= 1.3, t / b)}")
 
 row_results = rows.get("RowBenchmarks", {})
 if row_results:

@@ -21,7 +21,9 @@ extension TextMeasureCommand {
                 header at the top of every page; a row that fits on a page is never split, a taller \
                 one is split between its lines; a table wider than the page is scaled down to fit, \
                 and stays vector, unless its text would be under 4 pt (an error); the text can be \
-                copied. Sizes are checked before anything is drawn.
+                copied. Sizes are checked before anything is drawn. With --table-layout auto, the \
+                columns share --frame-width, by default the page's width inside the margins, so wide \
+                columns wrap their text and the table fits the page whenever its min-content widths do.
 
                 HTML: a page whose browser only draws: a fixed table layout with the measured \
                 column widths and row heights, each line of text at the library's breaks, in the \
@@ -143,6 +145,13 @@ extension TextMeasureCommand {
             return landscape ? size.landscape : size
         }
 
+        /// With `--table-layout auto`, the frame when --frame-width gives none: for PDF pages, the
+        /// page's width inside its margins; else none (every column at its max-content width).
+        func defaultFrameWidth(_ format: DrawingFormat) throws -> Double? {
+            guard options.tableLayout == .auto, format == .pdf else { return nil }
+            return max(0, try pageSize().width - 2 * margin)
+        }
+
         /// `--align` as one alignment per column of `titles`.
         func columnAlignments(titles: [String]) throws -> [ColumnAlignment] {
             var result = Array(repeating: ColumnAlignment.leading, count: titles.count)
@@ -164,7 +173,7 @@ extension TextMeasureCommand {
 
         func run() throws {
             let format = try format()
-            let layout = try rowOptions.layout(options)
+            let layout = try rowOptions.layout(options, defaultFrameWidth: try defaultFrameWidth(format))
             let alignments = try columnAlignments(titles: layout.columns.map(\.title))
             let style = style.style
             let bytes: [UInt8]

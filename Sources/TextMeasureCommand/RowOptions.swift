@@ -45,6 +45,9 @@ struct RowOptions: ParsableArguments {
         if try givenWidths() != nil, options.frameWidth != nil {
             throw ValidationError("--widths and --frame-width cannot be combined: the widths are used as given")
         }
+        if try givenWidths() != nil, options.tableLayout == .auto {
+            throw ValidationError("--widths and --table-layout auto cannot be combined: the widths are used as given")
+        }
     }
 
     /// `--widths`, each a number from 0 to 10⁹.
@@ -60,11 +63,11 @@ struct RowOptions: ParsableArguments {
         }
     }
 
-    /// The table of `options`' file, its columns sized and every row measured, with a progress
-    /// bar on large inputs.
-    func layout(_ options: TableOptions) throws -> DataTableLayout<TextMeasureCommand.Rows.Row> {
+    /// The table of `options`' file, its columns sized (filling --frame-width, else
+    /// `defaultFrameWidth`) and every row measured, with a progress bar on large inputs.
+    func layout(_ options: TableOptions, defaultFrameWidth: Double? = nil) throws -> DataTableLayout<TextMeasureCommand.Rows.Row> {
         var configuration = try options.configuration()
-        let (table, columnWidths) = try options.measure(configuration, widths: try givenWidths())
+        let (table, columnWidths) = try options.measure(configuration, widths: try givenWidths(), defaultFrameWidth: defaultFrameWidth)
         configuration.cellPadding = DataTableCellPadding(horizontal: options.padding, vertical: verticalPadding)
         configuration.textLayout = textLayout.layout
         configuration.headerHeight = headerHeight

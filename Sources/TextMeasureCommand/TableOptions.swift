@@ -29,6 +29,19 @@ struct TableOptions: ParsableArguments {
     @Flag(help: "Keep the fitted widths even when they are narrower than --frame-width.")
     var noScaleToFill = false
 
+    @Option(help: ArgumentHelp("""
+        How the columns share --frame-width: fitted (SwiftDataTables' rules: each column its content width, \
+        scaled up to fill) or auto (CSS automatic table layout: columns narrow down to their min-content widths, \
+        so their text wraps and the table fits).
+        """, valueName: "fitted|auto"))
+    var tableLayout = TableLayoutName.fitted
+
+    enum TableLayoutName: String, ExpressibleByArgument, CaseIterable {
+        case fitted, auto
+
+        var layout: DataTableTableLayout { self == .auto ? .automatic : .contentFitted }
+    }
+
     @Option(help: ArgumentHelp("Cell padding left and right of the text in px.", valueName: "px"))
     var padding = 8.0
 
@@ -79,6 +92,7 @@ struct TableOptions: ParsableArguments {
         configuration.minColumnWidth = min
         configuration.maxColumnWidth = max
         configuration.shouldContentWidthScaleToFillFrame = !noScaleToFill
+        configuration.tableLayout = tableLayout.layout
         configuration.cellPadding = DataTableCellPadding(horizontal: padding, vertical: 0)
         configuration.sortIndicatorWidth = sortIndicator
         return configuration
@@ -88,9 +102,10 @@ struct TableOptions: ParsableArguments {
     /// (one width per column, else an error naming the file), with a progress bar on standard
     /// error for files of 1 MiB or more on a terminal. Widths go through `cache` (none: each
     /// column's distinct texts are still measured once; a cache pays only when the same texts
-    /// are measured again later, as laying out the rows does).
-    func measure(_ configuration: DataTableConfiguration, widths given: [Double]? = nil, cache: WidthCache? = .shared)
-        throws -> (table: CSVTable, widths: DataTableColumnWidths) {
+    /// are measured again later, as laying out the rows does). The columns fill --frame-width,
+    /// else `defaultFrameWidth` (a page's width for automatic layout).
+    func measure(_ configuration: DataTableConfiguration, widths given: [Double]? = nil, cache: WidthCache? = .shared,
+                 defaultFrameWidth: Double? = nil) throws -> (table: CSVTable, widths: DataTableColumnWidths) {
         let bytes = try CSVTable.bytes(of: file)
         var bar = ProgressBar(inputBytes: bytes.count)
         defer { bar.clear() }
@@ -104,7 +119,7 @@ struct TableOptions: ParsableArguments {
             configuration.columnWidthModeProvider = { .fixed(width: given[$0]) }
         }
         let columns = table.titles.indices.map { index in DataTableColumn<[String]>(table.titles[index]) { $0[index] } }
-        let widths = try configuration.columnWidths(for: table.rows, columns: columns, frameWidth: given == nil ? frameWidth : nil,
+        let widths = try configuration.columnWidths(for: table.rows, columns: columns, frameWidth: given == nil ? frameWidth ?? defaultFrameWidth : nil,
                                                            cache: cache) {
             bar.update("measuring", $0.fractionCompleted)
         }

@@ -17,6 +17,9 @@ struct ColumnWidthCalculator {
     private var completedCells = 0
     private var totalCells = 0
 
+    /// Whether min-content widths are measured besides max-content (automatic table layout).
+    var measuresMinContent: Bool { configuration.tableLayout == .automatic }
+
     /// Cells formatted (and their new distinct texts measured) between two progress reports.
     static var batchSize: Int { 16_384 }
 
@@ -38,18 +41,29 @@ struct ColumnWidthCalculator {
         /// The fitting width of the cell (CellLayout).
         case cell
 
-        /// One row's content width, as the batches of `contentWidths(ofColumn:atRows:by:)` find it.
-        func width(text: () -> String, cell: () -> CellNode, font: FontStack, cache: WidthCache?) -> Double {
-            switch self {
-            case .shapedText: font.contentWidth(of: text(), cache: cache)
-            case .nominalText: font.nominalContentWidth(of: text())
-            case .cell: MeasuredCell(cell(), cache: cache).fittingWidth
+        /// One row's content widths, as the batches of `contentWidths(ofColumn:atRows:by:)` find
+        /// them: with `minContent`, its min-content width too (else min = max).
+        func widths(text: () -> String, cell: () -> CellNode, font: FontStack, cache: WidthCache?,
+                    minContent: Bool) -> IntrinsicWidths {
+            switch (self, minContent) {
+            case (.shapedText, false): return IntrinsicWidths(font.contentWidth(of: text(), cache: cache))
+            case (.shapedText, true):
+                let text = text(), maxContent = font.contentWidth(of: text, cache: cache)
+                return IntrinsicWidths(minContent: min(font.prepare(text, cache: cache).minContentWidth, maxContent), maxContent: maxContent)
+            case (.nominalText, false): return IntrinsicWidths(font.nominalContentWidth(of: text()))
+            case (.nominalText, true):
+                let text = text()
+                return IntrinsicWidths(minContent: font.nominalMinContentWidth(of: text), maxContent: font.nominalContentWidth(of: text))
+            case (.cell, false): return IntrinsicWidths(MeasuredCell(cell(), cache: cache).fittingWidth)
+            case (.cell, true):
+                let measured = MeasuredCell(cell(), cache: cache)
+                return IntrinsicWidths(minContent: measured.minContentWidth, maxContent: measured.fittingWidth)
             }
         }
     }
 
     /// What a measured strategy makes of the content widths of the rows it read.
-    enum Reduction {
+    enum Reduction: Equatable {
         case max
         case percentile(Double)
     }
@@ -58,7 +72,7 @@ struct ColumnWidthCalculator {
         try configuration.validateTableSettings(frameWidth: frameWidth)
         let modes = try validatedModes()
         totalCells = modes.reduce(0) { $0 + cellsRead(by: $1) }
-        var contents: [Double?] = []
+        var contents: [IntrinsicWidths?] = []
         for (index, mode) in modes.enumerated() { contents.append(content(ofColumn: index, mode: mode)) }
         return widths(modes: modes, contents: contents, frameWidth: frameWidth)
     }
@@ -72,8 +86,8 @@ struct ColumnWidthCalculator {
         return modes
     }
 
-    /// The content width of column `column` by `mode` (nil for `.fixed`, which reads no content).
-    mutating func content(ofColumn column: Int, mode: DataTableColumnWidthMode) -> Double? {
+    /// The content widths of column `column` by `mode` (nil for `.fixed`, which reads no content).
+    mutating func content(ofColumn column: Int, mode: DataTableColumnWidthMode) -> IntrinsicWidths? {
         switch mode {
         case .fixed: nil
         case .fitContentText(let strategy): contentWidth(ofColumn: column, strategy: strategy)
@@ -81,26 +95,42 @@ struct ColumnWidthCalculator {
         }
     }
 
-    /// The columns' widths from their content widths: padded, clamped and raised to the header
-    /// (`.fixed` exactly), then scaled to fill `frameWidth` when the configuration says so.
-    func widths(modes: [DataTableColumnWidthMode], contents: [Double?], frameWidth: Double?) -> DataTableColumnWidths {
-        var fitted: [Double] = [], headers: [Double] = []
+    /// The columns' widths from their content widths. Each content width is padded, clamped and
+    /// raised to the header (`.fixed` exactly): the fitted width, which is also the column's
+    /// max-content width, and, measured from the min-content width the same way, its min-content
+    /// width. Then `.contentFitted` scales the fitted widths to fill `frameWidth` when the
+    /// configuration says so, and `.automatic` shares `frameWidth` out between the two
+    /// (`AutomaticTableLayout`).
+    func widths(modes: [DataTableColumnWidthMode], contents: [IntrinsicWidths?], frameWidth: Double?) -> DataTableColumnWidths {
+        var columns: [AutomaticTableLayout.Column] = [], headers: [Double] = []
         for (index, mode) in modes.enumerated() {
             let header = headerWidth(of: titles[index])
             if case .fixed(let width) = mode {
-                fitted.append(width)
+                columns.append(AutomaticTableLayout.Column(minContent: width, maxContent: width, isFixed: true))
             } else {
-                fitted.append(max(clamp((contents[index] ?? 0) + configuration.cellPadding.horizontal), header))
+                let content = contents[index] ?? IntrinsicWidths(0)  // an estimate's min-content may exceed its max
+                func fitted(_ width: Double) -> Double { max(clamp(width + configuration.cellPadding.horizontal), header) }
+                columns.append(AutomaticTableLayout.Column(minContent: fitted(Swift.min(content.minContent, content.maxContent)),
+                                                           maxContent: fitted(content.maxContent),
+                                                           isFixed: false))
             }
             headers.append(header)
         }
+        let fitted = columns.map(\.maxContent)
+        let scaleToFill = configuration.shouldContentWidthScaleToFillFrame
         var widths = fitted
-        if configuration.shouldContentWidthScaleToFillFrame, let frameWidth {
-            widths = ScaleToFill.scale(fitted, toFill: frameWidth)
+        switch configuration.tableLayout {
+        case .contentFitted:
+            if scaleToFill, let frameWidth { widths = ScaleToFill.scale(fitted, toFill: frameWidth) }
+        case .automatic:
+            widths = AutomaticTableLayout.widths(of: columns, frame: frameWidth, scaleToFill: scaleToFill)
         }
+        let automatic = configuration.tableLayout == .automatic
         return DataTableColumnWidths(columns: modes.indices.map { index in
-            DataTableColumnWidth(title: titles[index], mode: modes[index], width: widths[index],
-                                 fittedWidth: fitted[index], contentWidth: contents[index], headerWidth: headers[index])
+            DataTableColumnWidth(title: titles[index], mode: modes[index], width: widths[index], fittedWidth: fitted[index],
+                                 contentWidth: contents[index]?.maxContent, headerWidth: headers[index],
+                                 minContentWidth: automatic ? columns[index].minContent : nil,
+                                 maxContentWidth: automatic ? columns[index].maxContent : nil)
         })
     }
 
@@ -134,8 +164,8 @@ struct ColumnWidthCalculator {
         }
     }
 
-    /// The content width of column `column` by `strategy`.
-    mutating func contentWidth(ofColumn column: Int, strategy: DataTableColumnWidthStrategy) -> Double {
+    /// The content widths of column `column` by `strategy`.
+    mutating func contentWidth(ofColumn column: Int, strategy: DataTableColumnWidthStrategy) -> IntrinsicWidths {
         let allRows = RowSample(rowCount: rowCount, size: rowCount)
         switch strategy {
         case .maxMeasured:
@@ -154,14 +184,15 @@ struct ColumnWidthCalculator {
         case .hybrid(let size, let averageCharWidth):
             let estimate = estimatedAverage(ofColumn: column, averageCharWidth: averageCharWidth)
             let sampled = measuredContentWidth(ofColumn: column, atRows: RowSample(rowCount: rowCount, size: size), .max, by: .shapedText)
-            return Swift.max(estimate, sampled)
+            return IntrinsicWidths(minContent: Swift.max(estimate.minContent, sampled.minContent),
+                                   maxContent: Swift.max(estimate.maxContent, sampled.maxContent))
         case .fixed(let width):
-            return width
+            return IntrinsicWidths(width)
         }
     }
 
-    /// The content width of column `column` measured as cells, per `sample`.
-    mutating func cellContentWidth(ofColumn column: Int, sample: DataTableColumnWidthSample) -> Double {
+    /// The content widths of column `column` measured as cells, per `sample`.
+    mutating func cellContentWidth(ofColumn column: Int, sample: DataTableColumnWidthSample) -> IntrinsicWidths {
         switch sample {
         case .all:
             measuredContentWidth(ofColumn: column, atRows: RowSample(rowCount: rowCount, size: rowCount), .max, by: .cell)
@@ -173,13 +204,14 @@ struct ColumnWidthCalculator {
         }
     }
 
-    /// The content widths of `rowIndices` reduced to one: their maximum or a percentile (0 for no rows).
+    /// The content widths of `rowIndices` reduced to one: their maximum or a percentile (0 for no
+    /// rows), min-content and max-content each on its own.
     mutating func measuredContentWidth(ofColumn column: Int, atRows rowIndices: RowSample,
-                                       _ reduction: Reduction, by measurer: Measurer) -> Double {
-        let widths = contentWidths(ofColumn: column, atRows: rowIndices, by: measurer)
+                                       _ reduction: Reduction, by measurer: Measurer) -> IntrinsicWidths {
+        let widths = contentWidths(ofColumn: column, atRows: rowIndices, by: measurer, widestMinContentOnly: reduction == .max)
         switch reduction {
-        case .max: return widths.max() ?? 0
-        case .percentile(let percentile): return NearestRank.value(percentile, of: widths)
+        case .max: return IntrinsicWidths.reduced(widths) { $0.max() ?? 0 }
+        case .percentile(let percentile): return IntrinsicWidths.reduced(widths) { NearestRank.value(percentile, of: $0) }
         }
     }
 
@@ -187,11 +219,17 @@ struct ColumnWidthCalculator {
     /// `measurer`: the one place where cells are read and measured. Only these rows' texts are
     /// formatted. Shaped texts are de-duplicated by their exact bytes, so each distinct text is
     /// shaped once, on every core; nominal widths are summed per cell (hashing a text to find a
-    /// repeat costs more than summing its advances).
-    mutating func contentWidths(ofColumn column: Int, atRows rowIndices: RowSample,
-                                by measurer: Measurer) -> [Double] {
+    /// repeat costs more than summing its advances). With `measuresMinContent`, each cell's
+    /// min-content width too: a cell's from the same `MeasuredCell`; a shaped text's from the
+    /// segments `prepare` shapes once each (the width cache keeps them for laying the rows out),
+    /// at most its max-content width. With `widestMinContentOnly`, only the texts that can hold
+    /// the widest min-content are prepared, widest max-content first, until no text's max-content
+    /// is wider than the widest min-content found (no min-content exceeds its max-content); the
+    /// others' min-content widths are then reported as 0.
+    mutating func contentWidths(ofColumn column: Int, atRows rowIndices: RowSample, by measurer: Measurer,
+                                widestMinContentOnly: Bool = false) -> [IntrinsicWidths] {
         // Locals, not properties: the batches run inside a mutating call on self.
-        let (cellText, font, cache) = (cellText, configuration.font, cache)
+        let (cellText, font, cache, minContent) = (cellText, configuration.font, cache, measuresMinContent)
         switch measurer {
         case .shapedText:
             // The calling thread formats and de-duplicates batch i + 1 while the new distinct
@@ -213,37 +251,86 @@ struct ColumnWidthCalculator {
                 }
             }
             shaping.wait()
-            return measured.withLock { measured in slots.map { measured[$0] } }
+            let maxima = measured.withLock { $0 }
+            guard minContent else { return slots.map { IntrinsicWidths(maxima[$0]) } }
+            let minima = Self.minContentWidths(of: distinct, maxima: maxima, widestOnly: widestMinContentOnly, font: font, cache: cache)
+            return slots.map { IntrinsicWidths(minContent: minima[$0], maxContent: maxima[$0]) }
         case .nominalText:
-            var widths: [Double] = []
+            var widths: [IntrinsicWidths] = []
             widths.reserveCapacity(rowIndices.count)
             forEachBatch(of: rowIndices, column: column) { batch in
-                widths += font.nominalContentWidths(of: batch.map { cellText(column, rowIndices[$0]) })
+                let texts = batch.map { cellText(column, rowIndices[$0]) }
+                let maxima = font.nominalContentWidths(of: texts)
+                widths += minContent
+                    ? zip(concurrentMap(texts.count) { font.nominalMinContentWidth(of: texts[$0]) }, maxima).map {
+                        IntrinsicWidths(minContent: $0, maxContent: $1)
+                    }
+                    : maxima.map(IntrinsicWidths.init)
             }
             return widths
         case .cell:
             // Cells are built on this thread (rows need not be Sendable), measured on every core.
             let cellNode = cellNode
-            var widths: [Double] = []
+            var widths: [IntrinsicWidths] = []
             widths.reserveCapacity(rowIndices.count)
             forEachBatch(of: rowIndices, column: column) { batch in
-                widths += MeasuredCell.fittingWidths(of: batch.map { cellNode(column, rowIndices[$0]) }, cache: cache)
+                let cells = batch.map { cellNode(column, rowIndices[$0]) }
+                widths += minContent
+                    ? MeasuredCell.intrinsicWidths(of: cells, cache: cache).map { IntrinsicWidths(minContent: $0, maxContent: $1) }
+                    : MeasuredCell.fittingWidths(of: cells, cache: cache).map(IntrinsicWidths.init)
             }
             return widths
         }
     }
 
-    /// SwiftDataTables' estimate: the mean over all rows of grapheme count (of a cell's longest
-    /// hard line, see `FontStack.contentWidth(of:)`) × `averageCharWidth`
-    /// (the grapheme counts summed exactly, then scaled once). 0 for no rows.
-    mutating func estimatedAverage(ofColumn column: Int, averageCharWidth: Double) -> Double {
-        guard rowCount > 0 else { return 0 }
-        let cellText = cellText
-        var graphemes = 0
-        forEachBatch(of: RowSample(rowCount: rowCount, size: rowCount), column: column) { batch in
-            for row in batch { graphemes += FontStack.contentGraphemeCount(of: cellText(column, row)) }  // every row: position = row
+    /// Texts prepared for their min-content widths at a time, on every core: enough that waking
+    /// the threads costs little, few enough that a text the widest min-content has outgrown is
+    /// seldom prepared.
+    static var minContentBatch: Int { 512 }
+
+    /// The min-content width of each of `distinct`'s texts, whose max-content widths are `maxima`
+    /// (see `contentWidths(ofColumn:atRows:by:widestMinContentOnly:)`), prepared on every core.
+    static func minContentWidths(of distinct: DistinctTexts, maxima: [Double], widestOnly: Bool,
+                                 font: FontStack, cache: WidthCache?) -> [Double] {
+        let texts = distinct.texts(in: 0..<distinct.count)
+        guard widestOnly else {
+            return zip(font.minContentWidths(of: texts, at: Array(maxima.indices), cache: cache), maxima).map { Swift.min($0, $1) }
         }
-        return Double(graphemes) * averageCharWidth / Double(rowCount)
+        var minima = [Double](repeating: 0, count: maxima.count)
+        let order = maxima.indices.sorted { maxima[$0] > maxima[$1] }
+        var widest = 0.0, start = 0
+        while start < order.count, maxima[order[start]] > widest {
+            var end = Swift.min(start + Self.minContentBatch, order.count)
+            while end > start + 1, maxima[order[end - 1]] <= widest { end -= 1 }
+            let batch = Array(order[start..<end])
+            for (index, width) in zip(batch, font.minContentWidths(of: texts, at: batch, cache: cache)) {
+                minima[index] = Swift.min(width, maxima[index])
+                widest = Swift.max(widest, minima[index])
+            }
+            start = end
+        }
+        return minima
+    }
+
+    /// SwiftDataTables' estimate: the mean over all rows of grapheme count (of a cell's longest
+    /// hard line, see `FontStack.contentGraphemeCount(of:)`) × `averageCharWidth`
+    /// (the grapheme counts summed exactly, then scaled once). 0 for no rows. With
+    /// `measuresMinContent`, the min-content estimate is the same mean over each cell's longest
+    /// word (`FontStack.longestWordGraphemeCount(of:)`).
+    mutating func estimatedAverage(ofColumn column: Int, averageCharWidth: Double) -> IntrinsicWidths {
+        guard rowCount > 0 else { return IntrinsicWidths(0) }
+        let (cellText, minContent) = (cellText, measuresMinContent)
+        var graphemes = 0, wordGraphemes = 0
+        forEachBatch(of: RowSample(rowCount: rowCount, size: rowCount), column: column) { batch in
+            for row in batch {  // every row: position = row
+                let text = cellText(column, row)
+                graphemes += FontStack.contentGraphemeCount(of: text)
+                if minContent { wordGraphemes += FontStack.longestWordGraphemeCount(of: text) }
+            }
+        }
+        let estimate = Double(graphemes) * averageCharWidth / Double(rowCount)
+        return minContent ? IntrinsicWidths(minContent: Double(wordGraphemes) * averageCharWidth / Double(rowCount), maxContent: estimate)
+            : IntrinsicWidths(estimate)
     }
 
     /// `body` over consecutive batches of positions in `rowIndices`, reporting progress after each.

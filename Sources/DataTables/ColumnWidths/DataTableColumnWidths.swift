@@ -13,15 +13,24 @@ public struct DataTableColumnWidth: Sendable, Hashable {
     public let contentWidth: Double?
     /// The header's minimum: title width in the header font + sort indicator + horizontal padding.
     public let headerWidth: Double
+    /// Automatic table layout only (else nil): the column's min-content width, its widest
+    /// unbreakable segment + horizontal padding, clamped and raised to the header as the fitted
+    /// width is (a `.fixed` column's width).
+    public let minContentWidth: Double?
+    /// Automatic table layout only (else nil): the column's max-content width, its widest line +
+    /// horizontal padding, clamped and raised to the header: the same as `fittedWidth`.
+    public let maxContentWidth: Double?
 
     public init(title: String, mode: DataTableColumnWidthMode, width: Double, fittedWidth: Double,
-                contentWidth: Double?, headerWidth: Double) {
+                contentWidth: Double?, headerWidth: Double, minContentWidth: Double? = nil, maxContentWidth: Double? = nil) {
         self.title = title
         self.mode = mode
         self.width = width
         self.fittedWidth = fittedWidth
         self.contentWidth = contentWidth
         self.headerWidth = headerWidth
+        self.minContentWidth = minContentWidth
+        self.maxContentWidth = maxContentWidth
     }
 }
 

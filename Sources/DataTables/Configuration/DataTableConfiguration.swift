@@ -33,6 +33,11 @@ public struct DataTableConfiguration: Sendable {
     /// No content-fitted column is wider, except to fit its header; `nil` for no limit. Default: `nil`.
     public var maxColumnWidth: Double?
 
+    /// How the columns share the frame: SwiftDataTables' rules (`.contentFitted`) or CSS's
+    /// automatic table layout (`.automatic`), which narrows wide columns down to their
+    /// min-content widths so their text wraps. Default: `.contentFitted`.
+    public var tableLayout = DataTableTableLayout.contentFitted
+
     /// Whether columns that together are narrower than the frame grow, in proportion to their
     /// widths, until they fill it exactly. Default: `true`.
     public var shouldContentWidthScaleToFillFrame = true

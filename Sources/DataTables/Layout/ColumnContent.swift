@@ -18,14 +18,33 @@ struct ColumnContent {
         case sampled
     }
 
-    var kind: Kind
+    /// Which of a cell's widths the content is made of.
+    enum Extent {
+        /// SwiftDataTables' content width (`.contentFitted` layout).
+        case content
+        /// Automatic layout: the max-content width, or the min-content width.
+        case maxContent, minContent
 
-    /// The state for `mode` over `count` rows whose texts `text` gives; `widths(measurer)` is
-    /// every row's width by `measurer` (the calculator's batch, which shapes each distinct text
-    /// once on every core).
-    init(mode: DataTableColumnWidthMode, configuration: DataTableConfiguration, count: Int,
+        /// This extent of `widths`.
+        func of(_ widths: IntrinsicWidths) -> Double { self == .minContent ? widths.minContent : widths.maxContent }
+
+        /// The grapheme count an estimate of this extent counts in `text`: its longest line's,
+        /// or its longest word's for min-content.
+        func graphemes(of text: String) -> Int {
+            self == .minContent ? FontStack.longestWordGraphemeCount(of: text) : FontStack.contentGraphemeCount(of: text)
+        }
+    }
+
+    var kind: Kind
+    let extent: Extent
+
+    /// The state of `extent` for `mode` over `count` rows whose texts `text` gives;
+    /// `widths(measurer)` is every row's width of that extent by `measurer` (from the calculator's
+    /// batch, which shapes each distinct text once on every core).
+    init(mode: DataTableColumnWidthMode, configuration: DataTableConfiguration, extent: Extent, count: Int,
          text: (Int) -> String, widths: (ColumnWidthCalculator.Measurer) -> [Double]) {
-        func graphemes() -> Int { (0..<count).reduce(0) { $0 + FontStack.contentGraphemeCount(of: text($1)) } }
+        self.extent = extent
+        func graphemes() -> Int { (0..<count).reduce(0) { $0 + extent.graphemes(of: text($1)) } }
         func widest(_ measurer: ColumnWidthCalculator.Measurer) -> Kind { .widest(WidthMultiset(widths(measurer)), by: measurer) }
         switch mode {
         case .fixed: kind = .none
@@ -50,13 +69,13 @@ struct ColumnContent {
         switch kind {
         case .none, .sampled: break
         case .widest(var multiset, let measurer):
-            let width = measurer.width(text: text, cell: cell, font: font, cache: cache)
+            let width = extent.of(measurer.widths(text: text, cell: cell, font: font, cache: cache, minContent: extent != .content))
             if sign > 0 { multiset.insert(width) } else { multiset.remove(width) }
             kind = .widest(multiset, by: measurer)
         case .average(let graphemes, let width):
-            kind = .average(graphemes: graphemes + sign * FontStack.contentGraphemeCount(of: text()), characterWidth: width)
+            kind = .average(graphemes: graphemes + sign * extent.graphemes(of: text()), characterWidth: width)
         case .hybrid(let graphemes, let width):
-            kind = .hybrid(graphemes: graphemes + sign * FontStack.contentGraphemeCount(of: text()), characterWidth: width)
+            kind = .hybrid(graphemes: graphemes + sign * extent.graphemes(of: text()), characterWidth: width)
         }
     }
 

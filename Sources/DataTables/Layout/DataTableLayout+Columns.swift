@@ -12,18 +12,30 @@ extension DataTableLayout {
             cache: cache, progress: nil)
     }
 
-    /// Checks the modes and measures every column's content from scratch.
+    /// Checks the modes and measures every column's content from scratch: its max-content
+    /// state, and with automatic layout its min-content state from the same measuring pass.
     func rebuildColumns() throws(DataTableConfigurationError) {
         try configuration.validateTableSettings(frameWidth: frameWidth)
         var calculator = calculator()
         modes = try calculator.validatedModes()
         let (rows, count) = (rows, rows.count)
+        let automatic = configuration.tableLayout == .automatic
         contents = []
+        minContents = []
         for index in columns.indices {
-            contents.append(ColumnContent(mode: modes[index], configuration: configuration, count: count,
-                                          text: { columns[index].text(rows[$0]) }) { measurer in
-                calculator.contentWidths(ofColumn: index, atRows: RowSample(rowCount: count, size: count), by: measurer)
-            })
+            var measured: [ColumnWidthCalculator.Measurer: [IntrinsicWidths]] = [:]
+            func widths(by measurer: ColumnWidthCalculator.Measurer) -> [IntrinsicWidths] {
+                if let widths = measured[measurer] { return widths }
+                let widths = calculator.contentWidths(ofColumn: index, atRows: RowSample(rowCount: count, size: count), by: measurer)
+                measured[measurer] = widths
+                return widths
+            }
+            func content(_ extent: ColumnContent.Extent) -> ColumnContent {
+                ColumnContent(mode: modes[index], configuration: configuration, extent: extent, count: count,
+                              text: { columns[index].text(rows[$0]) }) { widths(by: $0).map(extent.of) }
+            }
+            contents.append(content(automatic ? .maxContent : .content))
+            if automatic { minContents.append(content(.minContent)) }
         }
         columnWidths = fittedWidths()
     }
@@ -31,15 +43,24 @@ extension DataTableLayout {
     /// The widths from the kept content state; sampled columns measure their sample now.
     func fittedWidths() -> DataTableColumnWidths {
         var calculator = calculator()
-        var widths: [Double?] = []
+        var widths: [IntrinsicWidths?] = []
         for index in columns.indices {
             let mode = modes[index]
-            widths.append(contents[index].width(count: rows.count) {
+            var sample: IntrinsicWidths??
+            func sampled() -> IntrinsicWidths? {
+                if let sample { return sample }
+                let measured: IntrinsicWidths?
                 if case .fitContentText(.hybrid(let size, _)) = mode {
-                    return calculator.content(ofColumn: index, mode: .fitContentText(strategy: .sampledMax(sampleSize: size)))
+                    measured = calculator.content(ofColumn: index, mode: .fitContentText(strategy: .sampledMax(sampleSize: size)))
+                } else {
+                    measured = calculator.content(ofColumn: index, mode: mode)
                 }
-                return calculator.content(ofColumn: index, mode: mode)
-            })
+                sample = .some(measured)
+                return measured
+            }
+            let maxContent = contents[index].width(count: rows.count) { sampled()?.maxContent }
+            let minContent = minContents.isEmpty ? maxContent : minContents[index].width(count: rows.count) { sampled()?.minContent }
+            widths.append(maxContent.map { IntrinsicWidths(minContent: minContent ?? $0, maxContent: $0) })
         }
         return calculator.widths(modes: modes, contents: widths, frameWidth: frameWidth)
     }
@@ -49,6 +70,9 @@ extension DataTableLayout {
     func updateContent(_ sign: Int, column index: Int, row: Row, text: String) {
         let font = configuration.font
         contents[index].update(sign, text: text, cell: columns[index].cellNode(for: row, font: font), font: font, cache: cache)
+        if !minContents.isEmpty {
+            minContents[index].update(sign, text: text, cell: columns[index].cellNode(for: row, font: font), font: font, cache: cache)
+        }
     }
 
     /// The same for every cell of `row`.

@@ -55,7 +55,7 @@ extension DataTableLayout {
     ///
     /// - Throws: `DataTableConfigurationError` for a bad configuration; nothing changes.
     public func reloadEverything(configuration newConfiguration: DataTableConfiguration? = nil) throws(DataTableConfigurationError) {
-        let previous = (configuration, modes, contents, columnWidths)
+        let previous = (configuration, modes, contents, minContents, columnWidths)
         if let newConfiguration {
             try newConfiguration.validateRowSettings()
             configuration = newConfiguration
@@ -63,7 +63,7 @@ extension DataTableLayout {
         do {
             try rebuildColumns()
         } catch {
-            (configuration, modes, contents, columnWidths) = previous
+            (configuration, modes, contents, minContents, columnWidths) = previous
             throw error
         }
         measured = [:]

@@ -50,6 +50,8 @@ public final class DataTableLayout<Row: Identifiable> {
     /// text cells, which drawing takes instead of preparing the texts again.
     var measured: [Row.ID: MeasuredRow] = [:]
     var contents: [ColumnContent] = []
+    /// Automatic table layout only (else empty): each column's min-content state.
+    var minContents: [ColumnContent] = []
     var modes: [DataTableColumnWidthMode] = []
 
     struct MeasuredRow {

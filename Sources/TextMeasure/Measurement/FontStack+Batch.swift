@@ -26,6 +26,29 @@ extension FontStack {
         measuredInChunks(texts.keys, byWidestLine: true, cache: cache)
     }
 
+    /// The min-content width of the texts at `indices` of `texts` (see `DistinctTexts.texts(in:)`),
+    /// as `prepare(_:)` gives it: each text split at its break opportunities and each segment
+    /// shaped once, through `cache`, on every core. Laying the same texts out later (row heights)
+    /// finds those segments in the cache. O(their total length / cores).
+    package func minContentWidths(of texts: DistinctTexts.Texts, at indices: [Int], cache: WidthCache? = .shared) -> [Double] {
+        let keys = texts.keys
+        return concurrentMap(indices.count, parallelFrom: 8) { self.prepare(keys[indices[$0]].string, cache: cache).minContentWidth }
+    }
+
+    /// The widest unbreakable segment of `text` by nominal advances (see `nominalWidth(of:)`):
+    /// the text cut at its UAX #14 break opportunities, trailing whitespace and line ends left
+    /// out. `maxNominal`'s min-content width. O(length).
+    package func nominalMinContentWidth(of text: String) -> Double {
+        var widest = 0.0, start = text.startIndex
+        for opportunity in LineBreaker.opportunities(in: text) {
+            var piece = text[start..<opportunity.index]
+            while let last = piece.last, last.isWhitespace { piece = piece.dropLast() }
+            widest = max(widest, nominalWidth(of: String(piece)))
+            start = opportunity.index
+        }
+        return widest
+    }
+
     /// The width of each of `keys` (its widest hard line's with `byWidestLine`), on every core:
     /// empty texts are 0, texts that hold a hard break (when it counts) are measured line by
     /// line, and the rest (nearly all) a chunk at a time through the cache.
