@@ -19,9 +19,13 @@ extension TextMeasureCommand {
                 side (Cairo's limit). PDF: pages of --page (a4, letter or WxH in points, at most \
                 8388607 pt a side; --landscape to turn them), --margin points inside each edge, the \
                 header at the top of every page; a row that fits on a page is never split, a taller \
-                one is split between its lines; a table wider than the page is scaled down to fit, \
-                and stays vector, unless its text would be under 4 pt (an error); the text can be \
-                copied. Sizes are checked before anything is drawn. With --table-layout auto, the \
+                one is split between its lines. A table wider than the page is split into column \
+                bands (--fit bands, the default): each band as many columns as fit, every band after \
+                the first starting with the first --repeat-columns columns again, pages going down, \
+                then across; a column wider than the page is first narrowed to its width (its text \
+                wraps there with --wrap, else is cut). With --fit scale the table is scaled down to \
+                fit instead, and stays vector, unless its text would be under 4 pt (an error). The \
+                text can be copied. Sizes are checked before anything is drawn. With --table-layout auto, the \
                 columns share --frame-width, by default the page's width inside the margins, so wide \
                 columns wrap their text and the table fits the page whenever its min-content widths do.
 
@@ -60,6 +64,18 @@ extension TextMeasureCommand {
 
         @Option(help: ArgumentHelp("PDF margins in points on every side.", valueName: "pt"))
         var margin = 36.0
+
+        @Option(help: ArgumentHelp("PDF: a table wider than the page is split into column bands at full size (bands) "
+                                   + "or shrunk to the page's width (scale).", valueName: "bands|scale"))
+        var fit = FitName.bands
+
+        @Option(help: ArgumentHelp("PDF column bands: how many leading (key) columns every band after the first repeats.",
+                                   valueName: "n"))
+        var repeatColumns = 1
+
+        enum FitName: String, ExpressibleByArgument, CaseIterable {
+            case bands, scale
+        }
 
         @Option(help: ArgumentHelp("HTML fonts: embed (subsets in the page) or url:PREFIX (PREFIX + each font file's name).",
                                    valueName: "embed|url:PREFIX"))
@@ -104,6 +120,7 @@ extension TextMeasureCommand {
             }
             _ = try fontSource()
             if let virtualizeAfter, virtualizeAfter < 0 { throw ValidationError("--virtualize-after must be 0 or more, not \(virtualizeAfter)") }
+            guard repeatColumns >= 0 else { throw ValidationError("--repeat-columns must be 0 or more, not \(repeatColumns)") }
             guard prefetch >= 0 else { throw ValidationError("--prefetch must be 0 or more, not \(prefetch)") }
         }
 
@@ -186,7 +203,10 @@ extension TextMeasureCommand {
                 try Drawing.checkSVG(width: bounds.width, height: bounds.height)
                 bytes = try layout.drawing(style: style, alignments: alignments).svgData()
             case .pdf:
-                let pages = try layout.pages(style: style, page: try pageSize(), margins: EdgeInsets(margin), alignments: alignments)
+                let page = try pageSize(), margins = EdgeInsets(margin)
+                let fit = fit == .scale ? PageFit.scale : .bands(repeating: repeatColumns)
+                if fit != .scale { try layout.narrowColumns(toPage: page, margins: margins, style: style, alignments: alignments) }
+                let pages = try layout.pages(style: style, page: page, margins: margins, alignments: alignments, fit: fit)
                 bytes = try Drawing.pdfData(pages: pages)
             case .html:
                 try layout.html(style: style, alignments: alignments, options: try htmlOptions()).write(toPage: output)

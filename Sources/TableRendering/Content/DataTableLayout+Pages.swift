@@ -10,10 +10,17 @@ extension DataTableLayout {
     /// - A row taller than a page's room is split between its lines: it starts right after the
     ///   rows before it, each page holds as much of it as fits without cutting a line, and the
     ///   next page, under the header again, goes on from there.
-    /// - A table wider than the page (its chrome included) is scaled down to the page's width.
-    ///   It stays vector: the scale is a transform, not a raster. When a split row's tallest line
-    ///   and the cell's top padding would not fit below the header, the table is scaled down
-    ///   further, until they do.
+    /// - A table wider than the page (its chrome included) is split into column bands with
+    ///   `fit: .bands(repeating: n)` (the default, n = 1): each band is as many columns as fit the
+    ///   page's width at full size, and every band after the first starts with the first `n`
+    ///   (key) columns again; a column that does not fit beside the key columns gets a band of
+    ///   its own without them. Pages go down, then across: every page of the first band, then
+    ///   every page of the next. Rows keep their heights in every band (the height of the whole
+    ///   row), so a band's pages break where every other band's do.
+    /// - With `fit: .scale`, a table wider than the page is scaled down to the page's width
+    ///   instead. It stays vector: the scale is a transform, not a raster.
+    /// - When a split row's tallest line and the cell's top padding would not fit below the
+    ///   header, the table is scaled down (further), until they do.
     /// - Each page is drawn by `style` from its own rows, so a page's chrome (a border, stripes
     ///   by row index) surrounds that page's rows.
     ///
@@ -21,25 +28,35 @@ extension DataTableLayout {
     ///   (`Drawing.maximumVectorSide`); `.pageTooSmall` when the margins leave no room, or when
     ///   the header and a split row's tallest line would need a scale below 1/10;
     ///   `.textTooSmall` when the scale would draw the text (the smaller of the cell and header
-    ///   fonts' sizes) below `TablePages.minimumTextSize`. All before any page is drawn.
+    ///   fonts' sizes) below `TablePages.minimumTextSize`; `.columnTooWide` with `.bands` for a
+    ///   column wider than the page's width by itself (narrow it with `maxColumnWidth`, wrapping
+    ///   its text, or use `.scale`). All before any page is drawn.
     ///
-    /// O(rows) to paginate, plus measuring every row (and laying out the lines of the rows taller
+    /// O(rows + columns) to paginate, plus measuring every row (and laying out the lines of the rows taller
     /// than a page, once); a page costs its cells when it is read, and of a row split between
     /// pages only the lines on the page (O(log lines) to find them).
     public func pages(style: some TableStyle = .plain, page: PageSize = .a4, margins: EdgeInsets = EdgeInsets(36),
-                      alignments: [ColumnAlignment] = []) throws(RenderError) -> TablePages {
+                      alignments: [ColumnAlignment] = [], fit: PageFit = .bands()) throws(RenderError) -> TablePages {
         try page.checkCairosLimit()
         measureRows(0..<rowCount)
-        let header = style.makeBody(configuration: styleConfiguration(rows: 0..<0, alignments: alignments)).drawing.bounds
         let tableWidth = columnWidths.columns.reduce(0) { $0 + $1.width }
         let headerHeight = configuration.headerHeight
-        let chrome = EdgeInsets(top: -header.minY, leading: -header.minX, bottom: header.maxY - headerHeight,
-                                trailing: header.maxX - tableWidth)
+        let chrome = chrome(style: style, alignments: alignments)
         let available = (width: page.width - margins.horizontal, height: page.height - margins.vertical)
         guard available.width > 0, available.height > 0 else {
             throw .pageTooSmall(page: page, needed: chrome.vertical + headerHeight, available: available.height)
         }
-        var scale = min(1, available.width / (tableWidth + chrome.horizontal))
+        let bands: [[Int]]
+        var scale: Double
+        switch fit {
+        case .scale:
+            bands = [Array(columns.indices)]
+            scale = min(1, available.width / (tableWidth + chrome.horizontal))
+        case .bands(let keys):
+            bands = try ColumnBands.split(widths: columnWidths.columns.map(\.width), keys: keys,
+                                          room: available.width - chrome.horizontal)
+            scale = 1
+        }
         var room = available.height / scale - chrome.vertical - headerHeight
         // The rows to split, laid out once for all their pages; the tallest line (after the top
         // padding) must fit.
@@ -59,7 +76,9 @@ extension DataTableLayout {
             throw .textTooSmall(scale: scale, fontSize: fontSize, tableWidth: tableWidth + chrome.horizontal, pageWidth: available.width)
         }
         let offset = Point(x: margins.leading + chrome.leading * scale, y: margins.top + chrome.top * scale)
-        return TablePages(slices: pageSlices(room: room, blocks: blocks)) { slice in
+        let slices = pageSlices(room: room, blocks: blocks)
+        let whole = bands.count == 1 && bands[0].count == columns.count
+        return TablePages(slices: bands.flatMap { band in slices.map { ($0, band) } }) { slice, band in
             let configuration = self.styleConfiguration(rows: slice.rows, alignments: alignments, skipping: slice.top,
                                                         split: split, bottom: slice.bottom)
             var rows = configuration.rows
@@ -67,10 +86,20 @@ extension DataTableLayout {
             // (cutting the bottom first keeps the row's top, from which both are measured).
             if let bottom = slice.bottom, let last = rows.indices.last { rows[last] = rows[last].slice(from: 0, to: bottom) }
             if slice.top > 0, let first = rows.first { rows[0] = first.slice(from: slice.top, to: first.frame.height) }
-            let body = style.makeBody(configuration: TableStyleConfiguration(columns: configuration.columns, rows: rows))
+            let full = TableStyleConfiguration(columns: configuration.columns, rows: rows)
+            let body = style.makeBody(configuration: whole ? full : full.band(band))
             return Drawing(bounds: Rect(x: 0, y: 0, width: page.width, height: page.height),
                            items: [.transformed(scale: scale, offset: offset, body.drawing.items)])
         }
+    }
+
+    /// What `style` draws around the table, outside the columns and the header: the header
+    /// drawn alone, less the header's frame. O(columns).
+    func chrome(style: some TableStyle, alignments: [ColumnAlignment]) -> EdgeInsets {
+        let header = style.makeBody(configuration: styleConfiguration(rows: 0..<0, alignments: alignments)).drawing.bounds
+        let tableWidth = columnWidths.columns.reduce(0) { $0 + $1.width }
+        return EdgeInsets(top: -header.minY, leading: -header.minX, bottom: header.maxY - configuration.headerHeight,
+                          trailing: header.maxX - tableWidth)
     }
 
     /// What each page shows: as many whole rows as fit in `room` points below the header, then,

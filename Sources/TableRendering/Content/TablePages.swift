@@ -18,20 +18,23 @@ public struct TablePages: RandomAccessCollection {
     /// further than that is refused (`RenderError.textTooSmall`), not drawn unreadable.
     public static let minimumTextSize = 4.0
 
-    private let slices: [Slice]
-    private let draw: (Slice) -> Drawing
+    private let slices: [(Slice, band: [Int])]
+    private let draw: (Slice, [Int]) -> Drawing
 
-    init(slices: [Slice], draw: @escaping (Slice) -> Drawing) {
+    init(slices: [(Slice, band: [Int])], draw: @escaping (Slice, [Int]) -> Drawing) {
         (self.slices, self.draw) = (slices, draw)
     }
 
     /// The rows each page shows, top to bottom; a row taller than a page is on each page that
-    /// holds a part of it.
-    public var rows: [Range<Int>] { slices.map(\.rows) }
+    /// holds a part of it. Pages go down, then across: each column band's pages in turn.
+    public var rows: [Range<Int>] { slices.map(\.0.rows) }
+
+    /// The columns each page shows, left to right (by index in the table): its column band.
+    public var columns: [[Int]] { slices.map(\.band) }
 
     public var startIndex: Int { slices.startIndex }
     public var endIndex: Int { slices.endIndex }
 
     /// Page `index`, drawn now. O(cells on the page), plus shaping its lines.
-    public subscript(index: Int) -> Drawing { draw(slices[index]) }
+    public subscript(index: Int) -> Drawing { draw(slices[index].0, slices[index].band) }
 }

@@ -22,6 +22,10 @@ public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
     /// (4 pt): the table `tableWidth` points wide (its chrome included) on `pageWidth` points
     /// within the margins, scaled by `scale`, text of `fontSize` points.
     case textTooSmall(scale: Double, fontSize: Double, tableWidth: Double, pageWidth: Double)
+    /// A column is wider than the page's width inside its margins (less the style's chrome), so
+    /// no band of `PageFit.bands` holds it at full size: column `column` (0-based), `width`
+    /// points, `available` points of room.
+    case columnTooWide(column: Int, width: Double, available: Double)
     /// Cairo reported an error.
     case cairo(String)
     /// libpng reported an error.
@@ -57,6 +61,10 @@ public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
                 + "would be \((scale * fontSize).formattedSmall) pt, "
                 + "below the \(TablePages.minimumTextSize.formatted3) pt minimum; use a wider page (or --landscape), "
                 + "narrower columns, or a PNG, SVG or HTML"
+        case .columnTooWide(let column, let width, let available):
+            "column \(column + 1) is \(width.formatted3) pt wide, wider than the page's \(available.formatted3) pt within its margins: "
+                + "narrow it (--max, and --wrap to keep its text), use a wider page (or --landscape), "
+                + "or scale the table down (--fit scale)"
         case .cairo(let message):
             "Cairo: \(message)"
         case .png(let message):

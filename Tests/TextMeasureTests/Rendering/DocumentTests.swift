@@ -73,11 +73,11 @@ import TextMeasure
         }
     }
 
-    @Test func aTableWiderThanThePageIsScaledDownToItsWidth() throws {
+    @Test func withFitScaleATableWiderThanThePageIsScaledDownToItsWidth() throws {
         let layout = try RenderingFixtures.productsLayout(maxColumnWidth: nil)
         let width = layout.columnWidths.widths.reduce(0, +)
         let page = PageSize(width: 300, height: 400)
-        let pages = try layout.pages(style: NoChromeStyle(), page: page, margins: EdgeInsets(10))
+        let pages = try layout.pages(style: NoChromeStyle(), page: page, margins: EdgeInsets(10), fit: .scale)
         guard case .transformed(let scale, let offset, _) = pages[0].items.first else { Issue.record("no transform"); return }
         #expect(abs(scale - 280 / width) < 1e-12)
         #expect(offset == Point(x: 10, y: 10))

@@ -153,9 +153,9 @@ import TextMeasure
         let threshold = width * 4 / 14
         let narrow = PageSize(width: threshold * 0.99, height: 842)
         #expect(throws: RenderError.textTooSmall(scale: narrow.width / width, fontSize: 14, tableWidth: width, pageWidth: narrow.width)) {
-            try layout.pages(style: .plain, page: narrow, margins: EdgeInsets(0))
+            try layout.pages(style: .plain, page: narrow, margins: EdgeInsets(0), fit: .scale)
         }
-        let pages = try layout.pages(style: .plain, page: PageSize(width: threshold * 1.01, height: 842), margins: EdgeInsets(0))
+        let pages = try layout.pages(style: .plain, page: PageSize(width: threshold * 1.01, height: 842), margins: EdgeInsets(0), fit: .scale)
         #expect(!pages.isEmpty)
         let message = RenderError.textTooSmall(scale: 0.25, fontSize: 14, tableWidth: 2000, pageWidth: 500).description
         #expect(message == "the table is 2000 pt wide and the page 500 pt within its margins: shrunk to fit (scale 0.25), "
@@ -163,12 +163,28 @@ import TextMeasure
             + "or a PNG, SVG or HTML")
     }
 
-    /// Two columns of 10^9 points on A4: a blank page before; an error now, naming the table's
-    /// width (the columns and the bordered style's 1 pt each side).
-    @Test func theCommandRefusesAPageOfUnreadableText() throws {
+    /// The same two columns with the default `--fit bands`: each is narrowed to A4's width inside
+    /// the margins (595.28 − 72 less the bordered style's 1 pt a side), which holds one of them,
+    /// so the key column A does not fit beside B: page 1 is A, page 2 is B.
+    @Test func theCommandSplitsColumnsWiderThanThePageIntoBands() throws {
         let folder = try RenderingFixtures.temporaryFolder()
         try "A,B\n1,2\n".write(toFile: folder + "/two.csv", atomically: true, encoding: .utf8)
         let result = try render([folder + "/two.csv", "-o", folder + "/t.pdf", "--widths", "1e9,1e9"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let pages = (1...2).map { page in
+            RenderingFixtures.output(of: "pdftotext", ["-f", "\(page)", "-l", "\(page)", folder + "/t.pdf", "-"])?
+                .split(whereSeparator: \.isWhitespace).map(String.init)
+        }
+        #expect(pages == [["A", "1"], ["B", "2"]])
+        #expect(RenderingFixtures.output(of: "pdfinfo", [folder + "/t.pdf"])?.contains("Pages:           2") == true)
+    }
+
+    /// Two columns of 10^9 points on A4 with `--fit scale`: a blank page before; an error now,
+    /// naming the table's width (the columns and the bordered style's 1 pt each side).
+    @Test func theCommandRefusesAPageOfUnreadableText() throws {
+        let folder = try RenderingFixtures.temporaryFolder()
+        try "A,B\n1,2\n".write(toFile: folder + "/two.csv", atomically: true, encoding: .utf8)
+        let result = try render([folder + "/two.csv", "-o", folder + "/t.pdf", "--widths", "1e9,1e9", "--fit", "scale"])
         #expect(result.status == 1, "\(result.stderr)")
         #expect(result.stderr.contains("below the 4 pt minimum") && result.stderr.contains("2000000002 pt wide"), "\(result.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["two.csv"])

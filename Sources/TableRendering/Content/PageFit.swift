@@ -1,0 +1,9 @@
+/// What `DataTableLayout.pages(style:page:margins:alignments:fit:)` does with a table wider than
+/// the page.
+public enum PageFit: Sendable, Hashable {
+    /// Split the columns into bands, each as many columns as fit the page's width, at full size;
+    /// every band after the first starts with the `repeating` leading (key) columns again.
+    case bands(repeating: Int = 1)
+    /// Scale the whole table down to the page's width (the text shrinks with it).
+    case scale
+}

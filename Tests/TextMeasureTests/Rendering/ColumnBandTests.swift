@@ -1,0 +1,137 @@
+import CellLayout
+import DataTables
+import Foundation
+import Testing
+@testable import TableRendering
+import TextMeasure
+
+/// A table wider than its page split into column bands at full size, against bands, pages and
+/// widths worked by hand in Noto Sans Mono 14 (every glyph 600/1000 em: 8.4 pt), cell padding
+/// 8 pt each side, no minimum width and no sort indicator: a column of n-character texts is
+/// 8.4 n + 16 pt wide.
+@Suite struct ColumnBandTests {
+    typealias Product = RenderingFixtures.Product
+
+    /// Columns "id" (cells "k01"…: 3 characters, 41.2 pt), "a" (8: 83.2), "e" (5: 58), "b" (20:
+    /// 184), "c" (15: 142) and "d" (25: 226); `rows` rows, cell (r, c) the column's letter and
+    /// the row number, padded with dots to the column's length.
+    static func layout(rows: Int = 30, lengths: [Int] = [3, 8, 5, 20, 15, 25],
+                       textLayout: DataTableTextLayout = .singleLine) throws -> DataTableLayout<Product> {
+        var configuration = DataTableConfiguration(font: try FontStack([Font.bundled(.notoSansMono, size: 14)]))
+        configuration.columnWidthMode = .fitContentText(strategy: .maxMeasured)
+        configuration.minColumnWidth = 0
+        configuration.sortIndicatorWidth = 0
+        configuration.textLayout = textLayout
+        configuration.rowHeightMode = .automatic(estimated: 44, prefetchWindow: 0)
+        let titles = ["id", "a", "e", "b", "c", "d"]
+        let data = (1...rows).map { row in
+            Product(id: row, fields: zip(titles, lengths).map { title, length in
+                let text = (title == "id" ? "k" : title) + String(format: "%02d", row)
+                return text + String(repeating: ".", count: max(0, length - text.count))
+            })
+        }
+        let columns = titles.indices.map { index in DataTableColumn<Product>(titles[index]) { $0.fields[index] } }
+        return try DataTableLayout(rows: data, columns: columns, configuration: configuration)
+    }
+
+    /// A page 300 pt wide with 10 pt margins: 280 pt of room.
+    static let page = PageSize(width: 300, height: 400)
+
+    /// Rows on a full page: ⌊(400 − 20 − 44 header) / (line + 8 padding)⌋, the line from the
+    /// font file; 30 rows then take ⌈30 / that⌉ pages a band.
+    static func rowsPerPage() throws -> Int {
+        let (_, line) = try SplitRowPageTests.monoMetrics()
+        return Int(((400 - 20 - 44) / (line + 8)).rounded(.down))
+    }
+
+    @Test func theColumnWidthsAreWorkedFromThePadding() throws {
+        let widths = try Self.layout().columnWidths.widths
+        let expected = [41.2, 83.2, 58, 184, 142, 226]
+        #expect(zip(widths, expected).allSatisfy { abs($0 - $1) < 1e-9 }, "\(widths)")
+    }
+
+    /// Key column repeated (the default): [id a e] 182.4 pt (+ b = 366.4 > 280); [id b] 225.2
+    /// (+ c = 367.2); [id c] 183.2 (+ d = 409.2); [id d] 267.2. Pages go down each band, then
+    /// across: every page of band 1 first.
+    @Test func bandsRepeatTheKeyColumnAndGoDownThenAcross() throws {
+        let layout = try Self.layout()
+        let pages = try layout.pages(style: NoChromeStyle(), page: Self.page, margins: EdgeInsets(10))
+        let perPage = try Self.rowsPerPage()
+        let downOneBand = stride(from: 0, to: 30, by: perPage).map { $0..<min(30, $0 + perPage) }
+        let bands = [[0, 1, 2], [0, 3], [0, 4], [0, 5]]
+        #expect(perPage == 12)  // line 19.07 pt + 8: 336 / 27.07
+        #expect(pages.count == bands.count * downOneBand.count)
+        #expect(pages.columns == bands.flatMap { band in downOneBand.map { _ in band } })
+        #expect(pages.rows == bands.flatMap { _ in downOneBand })
+        // At full size: no scale.
+        for page in pages {
+            guard case .transformed(let scale, _, _) = page.items.first else { Issue.record("no transform"); return }
+            #expect(scale == 1)
+        }
+    }
+
+    /// No key column: [id a e], [b] (184 + 142 > 280), [c] (142 + 226), [d]. Two key columns (id
+    /// and a, 124.4 pt): [id a e], then b does not fit after them (308.4) and has a band alone,
+    /// [id a c] 266.4, and d does not fit after them (350.4): [d].
+    @Test func theNumberOfKeyColumnsIsAParameter() throws {
+        let layout = try Self.layout()
+        let perPage = try Self.rowsPerPage()
+        let pagesDown = (30 + perPage - 1) / perPage
+        for (keys, bands) in [(0, [[0, 1, 2], [3], [4], [5]]), (2, [[0, 1, 2], [3], [0, 1, 4], [5]])] {
+            let pages = try layout.pages(style: NoChromeStyle(), page: Self.page, margins: EdgeInsets(10), fit: .bands(repeating: keys))
+            #expect(pages.columns == bands.flatMap { band in Array(repeating: band, count: pagesDown) }, "keys \(keys)")
+        }
+    }
+
+    /// A table that fits is one band of every column, as before.
+    @Test func aTableThatFitsIsOneBand() throws {
+        let layout = try Self.layout(lengths: [3, 3, 3, 3, 3, 3])
+        let pages = try layout.pages(style: NoChromeStyle(), page: Self.page, margins: EdgeInsets(10))
+        #expect(Set(pages.columns) == [[0, 1, 2, 3, 4, 5]])
+    }
+
+    /// pdftotext of each page: the header titles of its band, then per row its band's cells, the
+    /// key cell first; every cell of the table is on some page.
+    @Test func pdftotextFindsEveryCellAndTheKeyColumnOnEveryPage() throws {
+        let layout = try Self.layout()
+        let pages = try layout.pages(style: NoChromeStyle(), page: Self.page, margins: EdgeInsets(10))
+        let path = try RenderingFixtures.temporaryFolder() + "/bands.pdf"
+        try writeAtomically(try Drawing.pdfData(pages: pages), to: path)
+        var found = Set<String>()
+        for index in pages.indices {
+            let text = try #require(RenderingFixtures.output(of: "pdftotext", ["-layout", "-f", "\(index + 1)", "-l", "\(index + 1)", path, "-"]))
+            let lines = text.split(separator: "\n").map { $0.split(whereSeparator: \.isWhitespace).map(String.init) }.filter { !$0.isEmpty }
+            let band = pages.columns[index]
+            #expect(lines.first == band.map { layout.columns[$0].title }, "page \(index + 1)")
+            let expected = pages.rows[index].map { row in band.map { layout.columns[$0].text(layout.rows[row]) } }
+            #expect(Array(lines.dropFirst()) == expected, "page \(index + 1)")
+            #expect(lines.dropFirst().allSatisfy { $0.first?.hasPrefix("k") == true }, "page \(index + 1): the key column")
+            found.formUnion(lines.dropFirst().joined())
+        }
+        let every = Set(layout.rows.flatMap { row in layout.columns.map { $0.text(row) } })
+        #expect(found == every)
+    }
+
+    /// A column wider than the page alone: `pages` refuses it, naming it; `narrowColumns` makes
+    /// it a fixed column of the page's width (280 pt), re-measures its rows, and wraps its text:
+    /// 60 characters at 8.4 pt in 280 − 16 = 264 pt are 31 a line (260.4 pt), so two lines and
+    /// the row twice as tall less one padding. Its band holds it alone (41.2 + 280 > 280).
+    @Test func aColumnWiderThanThePageIsNarrowedToItAndWraps() throws {
+        let layout = try Self.layout(rows: 3, lengths: [3, 8, 5, 20, 15, 60], textLayout: .wrap)
+        #expect(abs(layout.columnWidths.widths[5] - (60 * 8.4 + 16)) < 1e-9)
+        #expect(throws: RenderError.columnTooWide(column: 5, width: layout.columnWidths.widths[5], available: 280)) {
+            try layout.pages(style: NoChromeStyle(), page: Self.page, margins: EdgeInsets(10))
+        }
+        layout.measureRows(0..<3)
+        let before = layout.height(ofRow: 0)
+        #expect(try layout.narrowColumns(toPage: Self.page, margins: EdgeInsets(10), style: NoChromeStyle()))
+        #expect(layout.columnWidths.widths[5] == 280)
+        layout.measureRows(0..<3)
+        let (_, line) = try SplitRowPageTests.monoMetrics()
+        #expect(abs(before - (line + 8)) < 1e-6)
+        #expect(abs(layout.height(ofRow: 0) - (2 * line + 8)) < 1e-6)
+        let pages = try layout.pages(style: NoChromeStyle(), page: Self.page, margins: EdgeInsets(10))
+        #expect(pages.columns == [[0, 1, 2], [0, 3], [0, 4], [5]])
+        #expect(try !layout.narrowColumns(toPage: Self.page, margins: EdgeInsets(10), style: NoChromeStyle()))
+    }
+}
