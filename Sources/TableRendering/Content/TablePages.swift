@@ -2,7 +2,7 @@
 /// access, so a long document never holds more than the page being drawn, and a caller that
 /// draws only some pages pays only for those.
 ///
-/// Made by `DataTableLayout.pages(style:page:margins:alignments:)`, which has already measured
+/// Made by `DataTableLayout.pages(style:page:margins:alignments:fit:)`, which has already measured
 /// every row and paginated. Reading a page again draws it again (the same drawing).
 public struct TablePages: RandomAccessCollection {
     /// What a page shows: its rows, and for a row split between pages, the part of it.
