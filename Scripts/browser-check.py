@@ -496,6 +496,7 @@ def main():
           "multilingual: table %.4f px tall, layout %.4f px" % (measured["frameHeight"], layout["contentHeight"]))
 
     file_names(tm, chromium, work)
+    sticky_key_columns(tm, chromium, work)
     automatic_layouts(tm, chromium, work)
     if not args.quick:
         large(tm, chromium, work)
@@ -503,6 +504,53 @@ def main():
         shutil.rmtree(work, ignore_errors=True)
     print("%d check%s failed" % (len(failures), "" if len(failures) == 1 else "s") if failures else "all checks passed")
     sys.exit(1 if failures else 0)
+
+
+STICKY_PROBE = """(async () => {
+  await new Promise(done => document.readyState === "complete" ? done() : addEventListener("load", done));
+  await document.fonts.ready;
+  const cells = selector => [...document.querySelectorAll(selector)].slice(0, 6);
+  const lefts = selector => cells(selector).map(cell => cell.getBoundingClientRect().left);
+  const key = "thead th:first-child, tbody td:first-child", next = "thead th:nth-child(2), tbody td:nth-child(2)";
+  const before = [lefts(key), lefts(next)];
+  scrollTo(%d, 0);
+  await new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)));
+  const first = cells("tbody td:first-child")[0], box = first.getBoundingClientRect();
+  // The topmost cell there (a stroke drawn over the table, a box, may lie above every cell).
+  const hit = document.elementsFromPoint(box.left + 2, box.top + box.height / 2).find(element => element.closest("td, th"));
+  return {scrollX, width: document.documentElement.scrollWidth, window: innerWidth, before, after: [lefts(key), lefts(next)],
+          hitKey: !!hit && first.contains(hit)};
+})()"""
+
+
+def sticky_key_columns(tm, chromium, work, shift=150):
+    """A page wider than the window scrolls sideways with its key column in view: after
+    scrolling `shift` px, the first column's header and cells are where they were, the second
+    column's have moved `shift` px left, and the topmost cell at the first cell's left edge is
+    that cell (the second column passes under it). In a clipped style (bordered) and a striped one."""
+    browser = DevTools(chromium, work, (420, 500))
+    try:
+        for style in ["bordered", "striped"]:
+            page = work / ("sticky-%s.html" % style)
+            textmeasure(tm, ["render", str(SAMPLE), "-o", str(page), "--style", style, "--max", "240"])
+            browser.call("Page.navigate", url=page.as_uri())
+            for _ in range(200):
+                if browser.evaluate("location.href") == page.as_uri():
+                    break
+                time.sleep(0.05)
+            found = browser.evaluate(STICKY_PROBE % shift)
+            label = "sticky key column (%s)" % style
+            check(found["width"] > found["window"] + shift, "%s: the page is %d px wide in a %d px window"
+                  % (label, found["width"], found["window"]))
+            check(found["scrollX"] == shift, "%s: scrolled %s px (asked %d)" % (label, found["scrollX"], shift))
+            (key, other), (key_after, other_after) = found["before"], found["after"]
+            check(len(key) > 1 and all(abs(a - b) <= 1 / 64 for a, b in zip(key, key_after)),
+                  "%s: the first column stayed: %s, then %s" % (label, key, key_after))
+            check(len(other) > 1 and all(abs(a - shift - b) <= 1 / 64 for a, b in zip(other, other_after)),
+                  "%s: the second column went from %s to %s (%d px left)" % (label, other, other_after, shift))
+            check(found["hitKey"], "%s: the first column on top after scrolling" % label)
+    finally:
+        browser.close()
 
 
 def file_names(tm, chromium, work):

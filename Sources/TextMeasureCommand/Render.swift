@@ -69,7 +69,8 @@ extension TextMeasureCommand {
                                    + "or shrunk to the page's width (scale).", valueName: "bands|scale"))
         var fit = FitName.bands
 
-        @Option(help: ArgumentHelp("PDF column bands: how many leading (key) columns every band after the first repeats.",
+        @Option(help: ArgumentHelp("How many leading (key) columns every PDF column band after the first repeats, "
+                                   + "and an HTML page keeps in view when it scrolls sideways.",
                                    valueName: "n"))
         var repeatColumns = 1
 
@@ -134,7 +135,8 @@ extension TextMeasureCommand {
         /// The HTML options: the row data beside the page, named after it and its rows' hash.
         func htmlOptions() throws -> HTMLOptions {
             HTMLOptions(fonts: try fontSource(), title: output.split(separator: "/").last.map(String.init) ?? output,
-                        virtualizedRowCount: virtualizeAfter, prefetchRows: prefetch, rowDataURL: HTMLOptions.rowDataURL(forPage: output))
+                        virtualizedRowCount: virtualizeAfter, prefetchRows: prefetch, rowDataURL: HTMLOptions.rowDataURL(forPage: output),
+                        stickyColumns: repeatColumns)
         }
 
         func format() throws -> DrawingFormat {

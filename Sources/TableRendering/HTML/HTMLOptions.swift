@@ -34,13 +34,19 @@ public struct HTMLOptions: Sendable, Hashable {
     /// the rows it was written with (`HTMLTable.rowDataURL` is the URL with the hash in).
     /// `rowDataURL(forPage:)` gives the URL `HTMLTable.write(toPage:)` expects.
     public var rowDataURL: String
+    /// How many leading (key) columns stay in view when the browser scrolls sideways: their
+    /// header and body cells are `position: sticky`, each at its own left edge on the page (for a
+    /// whole page, which starts at the viewport's left), on an opaque background. 0: none.
+    public var stickyColumns: Int
 
     /// Options with these settings; by default a whole page with its fonts embedded, every row
-    /// in it.
+    /// in it, the first column sticky.
     public init(fonts: Fonts = .embedded, isFragment: Bool = false, id: String = "tm-table", title: String = "Table",
-                virtualizedRowCount: Int? = nil, prefetchRows: Int = 10, rowDataURL: String = "rows.json") {
+                virtualizedRowCount: Int? = nil, prefetchRows: Int = 10, rowDataURL: String = "rows.json",
+                stickyColumns: Int = 1) {
         (self.fonts, self.isFragment, self.id, self.title) = (fonts, isFragment, id, title)
         (self.virtualizedRowCount, self.prefetchRows, self.rowDataURL) = (virtualizedRowCount, prefetchRows, rowDataURL)
+        self.stickyColumns = stickyColumns
     }
 
     /// The row data URL for a page written to `path`: the page's file name without its extension,

@@ -72,8 +72,8 @@ struct HTMLPage {
             \(s) thead th{padding:\(padding(body.columns.first?.header))}
             \(s) tbody td{padding:\(padding(sampleCell))}
             \(s) .c,\(s) .k,\(s) .t{position:absolute;box-sizing:border-box}
-            \(s) .k{overflow:hidden}
-            \(s) .v{z-index:3}
+            \(s) .k{overflow:clip}
+            \(s) .v{z-index:4}
             \(s) .l{position:absolute;z-index:2;white-space:pre;line-height:0;direction:ltr;unicode-bidi:bidi-override;font-style:normal;font-weight:normal;font-stretch:normal;font-variant:normal;font-kerning:normal;font-synthesis:none;font-optical-sizing:none;letter-spacing:0;word-spacing:0;text-transform:none;text-rendering:geometricPrecision;text-spacing-trim:space-all;text-autospace:no-autospace}
             \(s) .l::before{content:"";display:inline-block;height:var(--b)}
             \(s) .l span{unicode-bidi:isolate-override;direction:ltr}
@@ -81,8 +81,32 @@ struct HTMLPage {
             \(s) .l .g,\(s) .l .b{display:inline-block;text-align:left}
 
             """
+        css += stickyRules(bounds: bounds)
         if gap > 0 {
             css += "\(s) tbody td{border-bottom:\(HTMLMarkup.px(HTMLMarkup.snapped(gap))) solid transparent}\n\(s) tbody tr.z>td{border-bottom:0}\n"
+        }
+        return css
+    }
+}
+
+extension HTMLPage {
+    /// The first `options.stickyColumns` columns' cells stay where they are when the page scrolls
+    /// sideways (`position: sticky`, `left` their place from the page's left edge), above the
+    /// other cells, on the style's background (white if it has none) unless a header fill or
+    /// stripe paints them (`:where` gives the background no specificity, so those win). The
+    /// chrome's clip is `overflow: clip`, which, unlike `hidden`, makes no scroll container that
+    /// would hold them. O(sticky columns + wrappers).
+    func stickyRules(bounds: Rect) -> String {
+        let s = scope
+        var background = "#fff"
+        for case .under(.fill(let path, let color)) in body.wrappers where path.bounds.width > 0 && color.opacity >= 1 {
+            background = HTMLMarkup.css(color)
+        }
+        var css = ""
+        for (index, column) in body.columns.prefix(max(0, options.stickyColumns)).enumerated() {
+            let cells = "\(s) thead th:nth-child(\(index + 1)),\(s) tbody td:nth-child(\(index + 1))"
+            css += "\(cells){position:sticky;z-index:3;left:\(HTMLMarkup.span(from: bounds.minX, to: column.header.frame.minX))}\n"
+            css += ":where(\(cells)){background-color:\(background)}\n"
         }
         return css
     }
