@@ -134,4 +134,36 @@ import TextMeasure
         #expect(pages.columns == [[0, 1, 2], [0, 3], [0, 4], [5]])
         #expect(try !layout.narrowColumns(toPage: Self.page, margins: EdgeInsets(10), style: NoChromeStyle()))
     }
+
+    /// A row taller than a page, in bands: columns Key (100 pt), Words (300 pt, 3,000 words
+    /// wrapped) and More (300 pt); 700 pt do not fit A4's 523.28 within 36 pt margins, so the
+    /// bands are [Key Words] and [Key More]. Each band is split between the same pages as the
+    /// Words column alone (whose pages SplitRowPageTests works by hand), every word once, in
+    /// order, in the first band; every page of both bands starts with its band's header.
+    @Test func aRowTallerThanAPageIsSplitInEveryBand() throws {
+        let words = SplitRowPageTests.words(3000)
+        var configuration = DataTableConfiguration(font: try FontStack([Font.bundled(.notoSansMono, size: 14)]))
+        configuration.textLayout = .wrap
+        configuration.columnWidthModeProvider = { .fixed(width: [100.0, 300, 300][$0]) }
+        let columns = ["Key", "Words", "More"].indices.map { index in
+            DataTableColumn<Product>(["Key", "Words", "More"][index]) { $0.fields[index] }
+        }
+        let layout = try DataTableLayout(rows: [Product(id: 0, fields: ["k", words.joined(separator: " "), "m"])],
+                                         columns: columns, configuration: configuration)
+        let pages = try layout.pages(style: NoChromeStyle(), page: .a4, margins: EdgeInsets(36))
+        let alone = try SplitRowPageTests.layout(words: words).pages(style: NoChromeStyle(), page: .a4, margins: EdgeInsets(36))
+        #expect(pages.columns == Array(repeating: [0, 1], count: alone.count) + Array(repeating: [0, 2], count: alone.count))
+        let path = try RenderingFixtures.temporaryFolder() + "/split-bands.pdf"
+        try writeAtomically(try Drawing.pdfData(pages: pages), to: path)
+        var shown: [String] = []
+        for index in pages.indices {
+            let text = try #require(RenderingFixtures.output(of: "pdftotext", ["-f", "\(index + 1)", "-l", "\(index + 1)", path, "-"]))
+            let tokens = text.split(whereSeparator: \.isWhitespace).map(String.init)
+            let header = index < alone.count ? ["Key", "Words"] : ["Key", "More"]
+            #expect(Array(tokens.prefix(2)) == header, "page \(index + 1)")
+            if index < alone.count { shown += tokens.dropFirst(2).filter { $0 != "k" } }
+            if index == alone.count { #expect(Array(tokens.dropFirst(2)) == ["k", "m"]) }
+        }
+        #expect(shown == words)
+    }
 }

@@ -81,6 +81,8 @@ import TableRendering
             (["--style", "fancy"], "fancy"),
             (["--fonts", "link"], "--fonts must be embed or url:PREFIX, not 'link'"),
             (["--virtualize-after=-1"], "--virtualize-after must be 0 or more"),
+            (["--repeat-columns=-1"], "--repeat-columns must be 0 or more, not -1"),
+            (["--fit", "shrink"], "shrink"),
         ] {
             let result = try render([RenderingFixtures.samplePath, "-o", out] + arguments)
             #expect(result.status != 0, "\(arguments)")
