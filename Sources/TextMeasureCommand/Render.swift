@@ -182,7 +182,7 @@ extension TextMeasureCommand {
 
         func run() throws {
             let format = try format()
-            let layout = try rowOptions.layout(options, defaultFrameWidth: try defaultFrameWidth(format))
+            let (layout, measured) = try rowOptions.measuredLayout(options, defaultFrameWidth: try defaultFrameWidth(format))
             let alignments = try columnAlignments(titles: layout.columns.map(\.title))
             let style = style.style
             let bytes: [UInt8]
@@ -201,7 +201,7 @@ extension TextMeasureCommand {
                 let pages = try page.map { _ in
                     try layout.pages(style: style, page: try pageSize(), margins: EdgeInsets(margin), alignments: alignments)
                 }
-                return try layout.writeLayoutDocument(to: output, alignments: alignments, pages: pages)
+                return try layout.writeLayoutDocument(to: output, alignments: alignments, pages: pages, columnWidths: measured)
             case .html:
                 try layout.html(style: style, alignments: alignments, options: try htmlOptions()).write(toPage: output)
                 return

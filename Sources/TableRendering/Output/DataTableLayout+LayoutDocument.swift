@@ -13,7 +13,7 @@ extension DataTableLayout {
         var rows: [TableLayoutDocument.Row] = []
         rows.reserveCapacity(rowCount)
         forEachDocumentRow(alignments: alignments, builder: &builder) { rows.append($0) }
-        let (columns, header) = documentColumns(alignments: alignments, builder: &builder)
+        let (columns, header) = documentColumns(alignments: alignments, widths: columnWidths, builder: &builder)
         return TableLayoutDocument(columns: columns, header: header, rows: rows, contentHeight: thousandths(contentHeight),
                                    fonts: builder.fonts, line: builder.usualLine, pages: pages.map(documentPages))
     }
@@ -26,13 +26,21 @@ extension DataTableLayout {
     /// - Complexity: as `layoutDocument(alignments:pages:)`.
     public func writeLayoutDocument(to path: String, alignments: [ColumnAlignment] = [],
                                     pages: TablePages? = nil) throws(RenderError) {
+        try writeLayoutDocument(to: path, alignments: alignments, pages: pages, columnWidths: columnWidths)
+    }
+
+    /// `writeLayoutDocument(to:alignments:pages:)` with the min- and max-content widths of
+    /// `columnWidths`: for a layout whose columns were fixed at widths measured beforehand (the
+    /// command's), which itself knows neither.
+    package func writeLayoutDocument(to path: String, alignments: [ColumnAlignment], pages: TablePages?,
+                                     columnWidths: DataTableColumnWidths) throws(RenderError) {
         let file = try AtomicFile(replacing: try AtomicFile.resolvingLinks(path), reportedAs: path)
         defer { file.discard() }
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys  // the same bytes every time
         func json(_ value: some Encodable) -> [UInt8] { Array(try! encoder.encode(value)) }  // plain values always encode
         var builder = LayoutDocumentBuilder()
-        let (columns, header) = documentColumns(alignments: alignments, builder: &builder)
+        let (columns, header) = documentColumns(alignments: alignments, widths: columnWidths, builder: &builder)
         try file.append(Array("{\"version\":\(TableLayoutDocument.currentVersion),\"columns\":".utf8) + json(columns)
             + Array(",\"header\":".utf8) + json(header) + Array(",\"contentHeight\":".utf8) + json(thousandths(contentHeight))
             + Array(",\"rows\":[".utf8))
@@ -67,13 +75,14 @@ extension DataTableLayout {
         }
     }
 
-    /// The columns and the header's cells.
-    private func documentColumns(alignments: [ColumnAlignment], builder: inout LayoutDocumentBuilder)
+    /// The columns, with the min- and max-content widths of `widths`, and the header's cells.
+    private func documentColumns(alignments: [ColumnAlignment], widths: DataTableColumnWidths, builder: inout LayoutDocumentBuilder)
         -> ([TableLayoutDocument.Column], TableLayoutDocument.Header) {
         let configuration = styleConfiguration(rows: 0..<0, alignments: alignments)
-        let widths = columnWidths.columns
+        let widths = widths.columns
         let columns = zip(configuration.columns, widths).map { column, width in
-            TableLayoutDocument.Column(title: column.title, x: thousandths(column.header.frame.minX), width: thousandths(width.width),
+            TableLayoutDocument.Column(title: column.title, x: thousandths(column.header.frame.minX),
+                                       width: thousandths(column.header.frame.width),
                                        minContentWidth: width.minContentWidth.map(thousandths),
                                        maxContentWidth: width.maxContentWidth.map(thousandths), alignment: column.alignment.rawValue)
         }

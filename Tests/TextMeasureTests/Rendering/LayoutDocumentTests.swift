@@ -147,4 +147,33 @@ import TextMeasure
             }
         }
     }
+
+    /// Under automatic table layout, each column carries the min- and max-content widths that
+    /// `columns --json` reports for the same frame; without it, neither key is written.
+    @Test func automaticLayoutWritesTheContentWidthsColumnsReports() throws {
+        let folder = try RenderingFixtures.temporaryFolder()
+        let sample = RenderingFixtures.samplePath
+        let auto = ["--table-layout", "auto", "--frame-width", "300"]
+        let columns = try CommandTests().run(["columns", sample, "--json"] + auto, input: [])
+        #expect(columns.status == 0, "\(columns.stderr)")
+        let expected = try #require((try JSONSerialization.jsonObject(with: Data(columns.stdout.utf8)) as? [String: Any])?["columns"]
+            as? [[String: Any]])
+        for (name, extra) in [("auto.json", auto), ("fitted.json", [])] {
+            let result = try CommandTests().run(["render", sample, "-o", folder + "/" + name] + extra, input: [])
+            #expect(result.status == 0, "\(result.stderr)")
+            let data = try #require(FileManager.default.contents(atPath: folder + "/" + name))
+            let written = try #require((try JSONSerialization.jsonObject(with: data) as? [String: Any])?["columns"] as? [[String: Any]])
+            #expect(written.count == expected.count && !written.isEmpty)
+            for (column, reference) in zip(written, expected) {
+                for key in ["minContentWidth", "maxContentWidth"] {
+                    if extra.isEmpty {
+                        #expect(column[key] == nil, "\(key)")
+                    } else {
+                        let value = try #require(column[key] as? Double, "\(key)"), wanted = try #require(reference[key] as? Double)
+                        #expect(abs(value - wanted) <= Self.tolerance, "\(key)")
+                    }
+                }
+            }
+        }
+    }
 }
