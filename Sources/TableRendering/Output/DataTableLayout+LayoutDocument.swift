@@ -34,6 +34,7 @@ extension DataTableLayout {
     /// command's), which itself knows neither.
     package func writeLayoutDocument(to path: String, alignments: [ColumnAlignment], pages: TablePages?,
                                      columnWidths: DataTableColumnWidths) throws(RenderError) {
+        measureRows(0..<rowCount)  // the content height is written before the rows
         let file = try AtomicFile(replacing: try AtomicFile.resolvingLinks(path), reportedAs: path)
         defer { file.discard() }
         let encoder = JSONEncoder()
@@ -50,7 +51,7 @@ extension DataTableLayout {
             guard failure == nil else { return }
             if !first { chunk.append(UInt8(ascii: ",")) }
             first = false
-            chunk += json(row)
+            row.appendJSON(to: &chunk)
             if chunk.count >= 1 << 20 {
                 do throws(RenderError) { try file.append(chunk) } catch { failure = error }
                 chunk.removeAll(keepingCapacity: true)

@@ -30,6 +30,26 @@ import TextMeasure
             == layout.layoutDocument(alignments: [.center], pages: pages))
     }
 
+    /// Texts JSON must escape (quotes, a backslash, a tab, a control character) and runs of
+    /// another direction and font come back from the written file as they went in.
+    @Test func theWrittenFileKeepsEscapedTextsAndMixedRuns() throws {
+        typealias Product = RenderingFixtures.Product
+        let texts = [#"say "hi" \ there"#, "a\tb", "bell\u{7} end", "abc مرحبا بالعالم def", "漢字 and 😀"]
+        var configuration = DataTableConfiguration(font: try FontStack.bundled(size: 14))
+        configuration.rowHeightMode = .automatic(estimated: 44, prefetchWindow: 0)
+        let layout = try DataTableLayout(rows: texts.enumerated().map { Product(id: $0, fields: [$1]) },
+                                         columns: [DataTableColumn<Product>("text") { $0.fields[0] }], configuration: configuration)
+        let path = try RenderingFixtures.temporaryFolder() + "/escaped.json"
+        try layout.writeLayoutDocument(to: path)
+        let data = try #require(FileManager.default.contents(atPath: path))
+        let decoded = try JSONDecoder().decode(TableLayoutDocument.self, from: data)
+        let document = layout.layoutDocument()
+        #expect(decoded == document)
+        let runs = document.rows.flatMap { $0.cells.flatMap { $0.lines.flatMap(\.runs) } }
+        #expect(runs.contains { $0.rightToLeft == true } && Set(runs.map(\.font)).count > 1)
+        #expect(document.rows[0].cells[0].lines[0].text.hasPrefix(#"say "hi" \"#))  // cut to the column
+    }
+
     /// Every run where the drawing sets it: its origin is the column's x plus the run's, and the
     /// row's offset plus the line's baseline.
     @Test func agreesWithTheDrawingsGlyphPositions() throws {

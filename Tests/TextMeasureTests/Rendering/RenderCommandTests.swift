@@ -52,11 +52,13 @@ import TableRendering
 
     @Test func anUnwritablePathIsAnErrorNamingIt() throws {
         let folder = try RenderingFixtures.temporaryFolder()
-        let path = folder + "/missing/table.png"
-        let result = try render([RenderingFixtures.samplePath, "-o", path])
-        #expect(result.status != 0)
-        #expect(result.stderr.contains(path) && result.stderr.contains("cannot be written"), "\(result.stderr)")
-        #expect(try files(in: folder).isEmpty)
+        for name in ["table.png", "table.json"] {
+            let path = folder + "/missing/" + name
+            let result = try render([RenderingFixtures.samplePath, "-o", path])
+            #expect(result.status != 0)
+            #expect(result.stderr.contains(path) && result.stderr.contains("cannot be written"), "\(result.stderr)")
+            #expect(try files(in: folder).isEmpty)
+        }
     }
 
     @Test func aFailedRunLeavesAnExistingFileAlone() throws {
