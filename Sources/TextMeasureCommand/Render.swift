@@ -43,7 +43,8 @@ extension TextMeasureCommand {
                 columns' widths (with min- and max-content widths under --table-layout auto), the \
                 header's and each row's height and offset, each cell's lines with their glyph runs \
                 where the drawing puts them, and the fonts the runs name; with --page, each \
-                page's rows as a PDF would have them. Lengths in points, to 1/1000. See the \
+                page's rows as a PDF would have them (and, with --table-layout auto, the frame \
+                defaults to the page's width inside the margins). Lengths in points, to 1/1000. See the \
                 "Layout as data" article for the schema (version 1).
                 """)
 
