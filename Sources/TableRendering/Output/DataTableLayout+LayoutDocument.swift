@@ -39,10 +39,13 @@ extension DataTableLayout {
         defer { file.discard() }
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys  // the same bytes every time
-        func json(_ value: some Encodable) -> [UInt8] { Array(try! encoder.encode(value)) }  // plain values always encode
+        func json(_ value: some Encodable) throws(RenderError) -> [UInt8] {
+            // Only a length that is not finite fails to encode; a layout's are finite, but say so rather than trap.
+            do { return Array(try encoder.encode(value)) } catch { throw .cannotWrite(path: path, reason: "\(error)") }
+        }
         var builder = LayoutDocumentBuilder()
         let (columns, header) = documentColumns(alignments: alignments, widths: columnWidths, builder: &builder)
-        try file.append(Array("{\"version\":\(TableLayoutDocument.currentVersion),\"columns\":".utf8) + json(columns)
+        try file.append(try Array("{\"version\":\(TableLayoutDocument.currentVersion),\"columns\":".utf8) + json(columns)
             + Array(",\"header\":".utf8) + json(header) + Array(",\"contentHeight\":".utf8) + json(thousandths(contentHeight))
             + Array(",\"rows\":[".utf8))
         var chunk: [UInt8] = [], first = true
@@ -58,8 +61,8 @@ extension DataTableLayout {
             }
         }
         if let failure { throw failure }
-        var tail = chunk + Array("],\"fonts\":".utf8) + json(builder.fonts) + Array(",\"line\":".utf8) + json(builder.usualLine)
-        if let pages { tail += Array(",\"pages\":".utf8) + json(documentPages(pages)) }
+        var tail = try chunk + Array("],\"fonts\":".utf8) + json(builder.fonts) + Array(",\"line\":".utf8) + json(builder.usualLine)
+        if let pages { tail += try Array(",\"pages\":".utf8) + json(documentPages(pages)) }
         try file.append(tail + Array("}\n".utf8))
         try file.commit()
     }
