@@ -42,12 +42,20 @@ extension TextMeasureCommand {
                 renamed over it; removed on failure, SIGINT or SIGTERM), with the permissions of \
                 the file it replaces (a new one: 0666 less the umask); a symbolic link is kept and \
                 the file it points to written.
+
+                JSON: the layout as data, for a program that draws without measuring: the \
+                columns' widths (with min- and max-content widths under --table-layout auto), the \
+                header's and each row's height and offset, each cell's lines with their glyph runs \
+                where the drawing puts them, and the fonts the runs name; with --page, each \
+                page's rows as a PDF would have them (and, with --table-layout auto, the frame \
+                defaults to the page's width inside the margins). Lengths in points, to 1/1000. See the \
+                "Layout as data" article for the schema (version 1).
                 """)
 
         @OptionGroup var options: TableOptions
         @OptionGroup var rowOptions: RowOptions
 
-        @Option(name: .shortAndLong, help: ArgumentHelp("The file to write: .png, .pdf, .svg or .html.", valueName: "path"))
+        @Option(name: .shortAndLong, help: ArgumentHelp("The file to write: .png, .pdf, .svg, .html or .json.", valueName: "path"))
         var output: String
 
         @Option(help: "The table style: plain, bordered, striped or grid.")
@@ -56,8 +64,9 @@ extension TextMeasureCommand {
         @Option(help: ArgumentHelp("PNG pixels per point (2 for a 2× screen).", valueName: "n"))
         var scale = 1.0
 
-        @Option(help: ArgumentHelp("The PDF page: a4, letter, or WxH in points.", valueName: "size"))
-        var page = "a4"
+        @Option(help: ArgumentHelp("The PDF page: a4 (the default), letter, or WxH in points; for JSON, lists the pages.",
+                                   valueName: "size"))
+        var page: String?
 
         @Flag(help: "Turn PDF pages sideways.")
         var landscape = false
@@ -146,14 +155,14 @@ extension TextMeasureCommand {
         /// `--page`, turned by `--landscape`.
         func pageSize() throws -> PageSize {
             let size: PageSize
-            switch page.lowercased() {
+            switch (page ?? "a4").lowercased() {
             case "a4": size = .a4
             case "letter": size = .letter
             default:
-                let parts = page.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+                let parts = (page ?? "a4").lowercased().split(separator: "x", omittingEmptySubsequences: false)
                 guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]),
                       width > 0, height > 0, LengthOption.isValid(width), LengthOption.isValid(height) else {
-                    throw ValidationError("--page must be a4, letter or WxH in points (such as 500x700), not '\(page)'")
+                    throw ValidationError("--page must be a4, letter or WxH in points (such as 500x700), not '\(page ?? "")'")
                 }
                 size = PageSize(width: width, height: height)
             }
@@ -165,9 +174,10 @@ extension TextMeasureCommand {
         }
 
         /// With `--table-layout auto`, the frame when --frame-width gives none: for PDF pages, the
-        /// page's width inside its margins; else none (every column at its max-content width).
+        /// page's width inside its margins (JSON: with --page); else none (every column at its
+        /// max-content width).
         func defaultFrameWidth(_ format: DrawingFormat) throws -> Double? {
-            guard options.tableLayout == .auto, format == .pdf else { return nil }
+            guard options.tableLayout == .auto, format == .pdf || format == .json && page != nil else { return nil }
             return max(0, try pageSize().width - 2 * margin)
         }
 
@@ -192,7 +202,7 @@ extension TextMeasureCommand {
 
         func run() throws {
             let format = try format()
-            let layout = try rowOptions.layout(options, defaultFrameWidth: try defaultFrameWidth(format))
+            let (layout, measured) = try rowOptions.measuredLayout(options, defaultFrameWidth: try defaultFrameWidth(format))
             let alignments = try columnAlignments(titles: layout.columns.map(\.title))
             let style = style.style
             let bytes: [UInt8]
@@ -210,6 +220,11 @@ extension TextMeasureCommand {
                 if fit != .scale { try layout.narrowColumns(toPage: page, margins: margins, style: style, alignments: alignments) }
                 let pages = try layout.pages(style: style, page: page, margins: margins, alignments: alignments, fit: fit)
                 bytes = try Drawing.pdfData(pages: pages)
+            case .json:
+                let pages = try page.map { _ in
+                    try layout.pages(style: style, page: try pageSize(), margins: EdgeInsets(margin), alignments: alignments)
+                }
+                return try layout.writeLayoutDocument(to: output, alignments: alignments, pages: pages, columnWidths: measured)
             case .html:
                 try layout.html(style: style, alignments: alignments, options: try htmlOptions()).write(toPage: output)
                 return

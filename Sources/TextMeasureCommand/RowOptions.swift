@@ -66,6 +66,13 @@ struct RowOptions: ParsableArguments {
     /// The table of `options`' file, its columns sized (filling --frame-width, else
     /// `defaultFrameWidth`) and every row measured, with a progress bar on large inputs.
     func layout(_ options: TableOptions, defaultFrameWidth: Double? = nil) throws -> DataTableLayout<TextMeasureCommand.Rows.Row> {
+        try measuredLayout(options, defaultFrameWidth: defaultFrameWidth).layout
+    }
+
+    /// `layout(_:defaultFrameWidth:)` and the column widths as measured: the layout's columns are
+    /// fixed at those widths, so only these hold the min- and max-content widths.
+    func measuredLayout(_ options: TableOptions, defaultFrameWidth: Double? = nil) throws
+        -> (layout: DataTableLayout<TextMeasureCommand.Rows.Row>, columnWidths: DataTableColumnWidths) {
         var configuration = try options.configuration()
         let (table, columnWidths) = try options.measure(configuration, widths: try givenWidths(), defaultFrameWidth: defaultFrameWidth)
         configuration.cellPadding = DataTableCellPadding(horizontal: options.padding, vertical: verticalPadding)
@@ -74,8 +81,9 @@ struct RowOptions: ParsableArguments {
         configuration.rowSpacing = rowSpacing
         var bar = ProgressBar(inputBytes: table.byteCount)
         defer { bar.clear() }
-        return try TextMeasureCommand.Rows.layout(of: table, widths: columnWidths.widths, configuration: configuration) {
+        let layout = try TextMeasureCommand.Rows.layout(of: table, widths: columnWidths.widths, configuration: configuration) {
             bar.update("heights  ", $0)
         }
+        return (layout, columnWidths)
     }
 }

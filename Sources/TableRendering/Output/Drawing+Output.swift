@@ -72,6 +72,8 @@ public enum DrawingFormat: String, Sendable, CaseIterable {
     case png, pdf, svg
     /// An HTML page whose text the browser draws (see `DataTableLayout.html(style:alignments:options:)`).
     case html
+    /// The layout as data (see `DataTableLayout.writeLayoutDocument(to:alignments:pages:)`).
+    case json
 
     /// The format `path`'s extension names (case-insensitive).
     ///

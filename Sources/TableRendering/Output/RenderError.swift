@@ -37,7 +37,7 @@ public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unknownFormat(let path):
-            "\(path): unknown format; the extension must be .png, .pdf, .svg or .html"
+            "\(path): unknown format; the extension must be .png, .pdf, .svg, .html or .json"
         case .cannotWrite(let path, let reason):
             "\(path): cannot be written: \(reason)"
         case .pageTooSmall(let page, _, let available) where available <= 0:

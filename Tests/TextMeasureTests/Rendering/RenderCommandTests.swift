@@ -46,17 +46,19 @@ import TableRendering
         let folder = try RenderingFixtures.temporaryFolder()
         let result = try render([RenderingFixtures.samplePath, "-o", folder + "/table.jpg"])
         #expect(result.status != 0)
-        #expect(result.stderr.contains(folder + "/table.jpg") && result.stderr.contains(".png, .pdf, .svg or .html"), "\(result.stderr)")
+        #expect(result.stderr.contains(folder + "/table.jpg") && result.stderr.contains(".png, .pdf, .svg, .html or .json"), "\(result.stderr)")
         #expect(try files(in: folder).isEmpty)
     }
 
     @Test func anUnwritablePathIsAnErrorNamingIt() throws {
         let folder = try RenderingFixtures.temporaryFolder()
-        let path = folder + "/missing/table.png"
-        let result = try render([RenderingFixtures.samplePath, "-o", path])
-        #expect(result.status != 0)
-        #expect(result.stderr.contains(path) && result.stderr.contains("cannot be written"), "\(result.stderr)")
-        #expect(try files(in: folder).isEmpty)
+        for name in ["table.png", "table.json"] {
+            let path = folder + "/missing/" + name
+            let result = try render([RenderingFixtures.samplePath, "-o", path])
+            #expect(result.status != 0)
+            #expect(result.stderr.contains(path) && result.stderr.contains("cannot be written"), "\(result.stderr)")
+            #expect(try files(in: folder).isEmpty)
+        }
     }
 
     @Test func aFailedRunLeavesAnExistingFileAlone() throws {

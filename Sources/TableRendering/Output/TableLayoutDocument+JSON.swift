@@ -1,0 +1,75 @@
+/// A row's JSON written by hand: `JSONEncoder` spent about 40 % of `render -o FILE.json` on the
+/// rows. The keys are `Codable`'s; `LayoutDocumentTests` decodes the file to the value.
+extension TableLayoutDocument.Row {
+    /// Appends the row as a JSON object to `json`. O(bytes written).
+    func appendJSON(to json: inout [UInt8]) {
+        json += #"{"height":"#.utf8
+        appendNumber(height, to: &json)
+        json += #","offset":"#.utf8
+        appendNumber(offset, to: &json)
+        json += #","cells":["#.utf8
+        for (index, cell) in cells.enumerated() {
+            if index > 0 { json.append(UInt8(ascii: ",")) }
+            json += #"{"lines":["#.utf8
+            for (index, line) in cell.lines.enumerated() {
+                if index > 0 { json.append(UInt8(ascii: ",")) }
+                line.appendJSON(to: &json)
+            }
+            json += "]}".utf8
+        }
+        json += "]}".utf8
+    }
+}
+
+extension TableLayoutDocument.Line {
+    fileprivate func appendJSON(to json: inout [UInt8]) {
+        json += #"{"text":"#.utf8
+        appendString(text, to: &json)
+        for (key, value) in [("x", x), ("y", y), ("width", width), ("height", height), ("baseline", baseline)] {
+            guard let value else { continue }
+            json += ",\"\(key)\":".utf8
+            appendNumber(value, to: &json)
+        }
+        json += #","runs":["#.utf8
+        for (index, run) in runs.enumerated() {
+            if index > 0 { json.append(UInt8(ascii: ",")) }
+            json += "{\"font\":\(run.font)".utf8
+            if let text = run.text {
+                json += #","text":"#.utf8
+                appendString(text, to: &json)
+            }
+            for (key, value) in [("x", run.x), ("width", run.width)] {
+                guard let value else { continue }
+                json += ",\"\(key)\":".utf8
+                appendNumber(value, to: &json)
+            }
+            if let rightToLeft = run.rightToLeft { json += ",\"rightToLeft\":\(rightToLeft)".utf8 }
+            json.append(UInt8(ascii: "}"))
+        }
+        json += "]}".utf8
+    }
+}
+
+/// `value` in JSON's shortest form: "8" for a whole number, else Swift's shortest round-trip
+/// decimal ("24.472"). The layout's lengths are finite.
+private func appendNumber(_ value: Double, to json: inout [UInt8]) {
+    json += (value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)).utf8
+}
+
+/// `text` as a JSON string: quotes, backslashes and control characters escaped.
+private func appendString(_ text: String, to json: inout [UInt8]) {
+    json.append(UInt8(ascii: "\""))
+    for byte in text.utf8 {
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"): json += [UInt8(ascii: "\\"), byte]
+        case 0x0A: json += #"\n"#.utf8
+        case 0x09: json += #"\t"#.utf8
+        case 0..<0x20:
+            let hex = Array("0123456789abcdef".utf8)
+            json += #"\u00"#.utf8
+            json += [hex[Int(byte >> 4)], hex[Int(byte & 15)]]
+        default: json.append(byte)
+        }
+    }
+    json.append(UInt8(ascii: "\""))
+}

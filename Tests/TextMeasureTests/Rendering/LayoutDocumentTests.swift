@@ -1,0 +1,199 @@
+import DataTables
+import Foundation
+import Testing
+import TableRendering
+import TextMeasure
+
+/// The layout as data (`TableLayoutDocument`, `render -o FILE.json`): checked against Codable,
+/// against `rows --json`, against the drawing's glyph positions and against numbers worked by hand.
+@Suite struct LayoutDocumentTests {
+    /// Lengths are written to 1/1000: a rounded value is within half of that, and a sum of two
+    /// within one.
+    static let tolerance = 0.001
+
+    @Test func roundTripsThroughCodable() throws {
+        let layout = try RenderingFixtures.productsLayout()
+        let pages = try layout.pages(page: PageSize(width: 700, height: 300))
+        let document = layout.layoutDocument(alignments: [.leading, .trailing], pages: pages)
+        let decoded = try JSONDecoder().decode(TableLayoutDocument.self, from: JSONEncoder().encode(document))
+        #expect(decoded == document)
+        #expect(document.pages?.count == pages.count && pages.count > 1)
+    }
+
+    @Test func theWrittenFileIsTheValue() throws {
+        let layout = try RenderingFixtures.productsLayout()
+        let path = try RenderingFixtures.temporaryFolder() + "/layout.json"
+        let pages = try layout.pages(page: PageSize(width: 700, height: 300))
+        try layout.writeLayoutDocument(to: path, alignments: [.center], pages: pages)
+        let data = try #require(FileManager.default.contents(atPath: path))
+        #expect(try JSONDecoder().decode(TableLayoutDocument.self, from: data)
+            == layout.layoutDocument(alignments: [.center], pages: pages))
+    }
+
+    /// Texts JSON must escape (quotes, a backslash, a tab, a control character) and runs of
+    /// another direction and font come back from the written file as they went in.
+    @Test func theWrittenFileKeepsEscapedTextsAndMixedRuns() throws {
+        typealias Product = RenderingFixtures.Product
+        let texts = [#"say "hi" \ there"#, "a\tb", "bell\u{7} end", "abc مرحبا بالعالم def", "漢字 and 😀"]
+        var configuration = DataTableConfiguration(font: try FontStack.bundled(size: 14))
+        configuration.rowHeightMode = .automatic(estimated: 44, prefetchWindow: 0)
+        let layout = try DataTableLayout(rows: texts.enumerated().map { Product(id: $0, fields: [$1]) },
+                                         columns: [DataTableColumn<Product>("text") { $0.fields[0] }], configuration: configuration)
+        let path = try RenderingFixtures.temporaryFolder() + "/escaped.json"
+        try layout.writeLayoutDocument(to: path)
+        let data = try #require(FileManager.default.contents(atPath: path))
+        let decoded = try JSONDecoder().decode(TableLayoutDocument.self, from: data)
+        let document = layout.layoutDocument()
+        #expect(decoded == document)
+        let runs = document.rows.flatMap { $0.cells.flatMap { $0.lines.flatMap(\.runs) } }
+        #expect(runs.contains { $0.rightToLeft == true } && Set(runs.map(\.font)).count > 1)
+        #expect(document.rows[0].cells[0].lines[0].text.hasPrefix(#"say "hi" \"#))  // cut to the column
+    }
+
+    /// Every run where the drawing sets it: its origin is the column's x plus the run's, and the
+    /// row's offset plus the line's baseline.
+    @Test func agreesWithTheDrawingsGlyphPositions() throws {
+        let layout = try RenderingFixtures.productsLayout()
+        let alignments: [ColumnAlignment] = [.leading, .center, .trailing]
+        let document = layout.layoutDocument(alignments: alignments)
+        let drawn = layout.drawing(style: .plain, alignments: alignments).textItems
+        var placed: [(x: Double, y: Double, text: String)] = []
+        func place(_ cell: TableLayoutDocument.Cell, x: Double, y: Double) {
+            for line in cell.lines {
+                // A line of one run leaves the run's text and x to the line; a usual line its baseline to the document.
+                let baseline = line.baseline ?? line.y + document.line.baseline
+                for run in line.runs { placed.append((x + (run.x ?? line.x), y + baseline, run.text ?? line.text)) }
+            }
+        }
+        for (column, cell) in zip(document.columns, document.header.cells) { place(cell, x: column.x, y: 0) }
+        for row in document.rows {
+            for (column, cell) in zip(document.columns, row.cells) { place(cell, x: column.x, y: row.offset) }
+        }
+        // Some lines are of several runs, so both forms are checked.
+        #expect(document.rows.contains { $0.cells.contains { $0.lines.contains { $0.runs.count > 1 } } })
+        #expect(placed.count == drawn.count && drawn.count > 100)
+        for (run, item) in zip(placed, drawn) {
+            #expect(run.text == String(item.run.text))
+            #expect(abs(run.x - item.origin.x) <= Self.tolerance && abs(run.y - item.origin.y) <= Self.tolerance,
+                    "\(run) against \(item.origin)")
+        }
+    }
+
+    /// Noto Sans Mono at 10 px advances every character 6 px. Columns 100 px wide with 8 px of
+    /// padding each side leave a content box from x 8 to 92, 84 px wide; the rows' padding top is 4.
+    @Test func handWorkedCellsInNotoSansMono() throws {
+        var configuration = DataTableConfiguration(font: try FontStack([Font.bundled(.notoSansMono, size: 10)]))
+        configuration.columnWidthMode = .fixed(width: 100)
+        configuration.cellPadding = DataTableCellPadding(top: 4, leading: 8, bottom: 4, trailing: 8)
+        configuration.sortIndicatorWidth = 0
+        configuration.textLayout = .singleLine
+        configuration.rowHeightMode = .fixed(30)
+        configuration.headerHeight = 40
+        typealias Product = RenderingFixtures.Product
+        let columns = ["a", "b", "c"].enumerated().map { index, title in DataTableColumn<Product>(title) { $0.fields[index] } }
+        let layout = try DataTableLayout(rows: [Product(id: 0, fields: ["abc", "12", "wxyz"])], columns: columns,
+                                         configuration: configuration)
+        let document = layout.layoutDocument(alignments: [.leading, .trailing, .center])
+
+        #expect(document.columns.map(\.x) == [0, 100, 200])
+        #expect(document.columns.map(\.width) == [100, 100, 100])
+        #expect(document.columns.allSatisfy { $0.minContentWidth == nil && $0.maxContentWidth == nil })
+        #expect(document.fonts.map(\.family) == ["Noto Sans Mono"] && document.fonts.map(\.file) == ["NotoSansMono-Regular.ttf"])
+        #expect(document.fonts.map(\.size) == [10] && document.fonts.map(\.face) == [nil])
+        #expect(document.header.height == 40)
+        #expect(document.rows.map(\.offset) == [40] && document.rows.map(\.height) == [30])
+        let lines = try document.rows[0].cells.map { try #require($0.lines.first) }
+        // "abc" leading: at the content box's left, 3 × 6 = 18 px wide.
+        #expect(lines[0].text == "abc" && lines[0].x == 8 && lines[0].width == 18)
+        // "12" trailing: its right edge at 92, so 92 − 12 = 80.
+        #expect(lines[1].text == "12" && lines[1].x == 80 && lines[1].width == 12)
+        // "wxyz" centred: 8 + (84 − 24) ÷ 2 = 38.
+        #expect(lines[2].text == "wxyz" && lines[2].x == 38 && lines[2].width == 24)
+        // Each line at the content box's top, one run in font 0 where the line starts.
+        for line in lines {
+            #expect(line.y == 4)
+            #expect(line.runs.count == 1 && line.runs[0].font == 0 && line.runs[0].x == nil && line.runs[0].text == nil)
+        }
+        // The header title "c", 6 px, centred in its column as well: 8 + (84 − 6) ÷ 2 = 47.
+        #expect(document.header.cells[2].lines.map(\.x) == [47])
+    }
+
+    /// The command's file: JSON that Foundation parses, with the documented keys, heights and
+    /// offsets as `rows --json` gives them, and pages only when `--page` is given.
+    @Test func theCommandWritesTheDocumentedKeysAndAgreesWithRowsJSON() throws {
+        let folder = try RenderingFixtures.temporaryFolder()
+        let sample = RenderingFixtures.samplePath
+        let options = ["--max", "150", "--wrap"]
+        let rows = try CommandTests().run(["rows", sample, "--json"] + options, input: [])
+        #expect(rows.status == 0, "\(rows.stderr)")
+        let expected = try #require(try JSONSerialization.jsonObject(with: Data(rows.stdout.utf8)) as? [String: Any])
+        for (name, extra) in [("plain.json", [String]()), ("paged.json", ["--page", "400x300"])] {
+            let result = try CommandTests().run(["render", sample, "-o", folder + "/" + name] + options + extra, input: [])
+            #expect(result.status == 0, "\(result.stderr)")
+            let data = try #require(FileManager.default.contents(atPath: folder + "/" + name))
+            let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+            #expect(object["version"] as? Int == 1)
+            let fonts = try #require(object["fonts"] as? [[String: Any]])
+            #expect(!fonts.isEmpty && fonts.allSatisfy { $0["family"] is String && $0["file"] is String && $0["size"] is Double })
+            let columns = try #require(object["columns"] as? [[String: Any]])
+            let widths = try #require(expected["columnWidths"] as? [Double])
+            #expect(columns.count == widths.count)
+            for (column, width) in zip(columns, widths) {
+                #expect(column["title"] is String)
+                #expect(abs((column["width"] as? Double ?? -1) - width) <= Self.tolerance)
+            }
+            #expect((object["header"] as? [String: Any])?["height"] as? Double == 44)
+            let written = try #require(object["rows"] as? [[String: Any]])
+            let measured = try #require(expected["rows"] as? [[String: Double]])
+            #expect(written.count == measured.count && !written.isEmpty)
+            for (row, reference) in zip(written, measured) {
+                #expect(abs((row["height"] as? Double ?? -1) - reference["height"]!) <= Self.tolerance)
+                #expect(abs((row["offset"] as? Double ?? -1) - reference["offset"]!) <= Self.tolerance)
+            }
+            let cell = try #require((written[0]["cells"] as? [[String: Any]])?.first)
+            let line = try #require((cell["lines"] as? [[String: Any]])?.first)
+            for key in ["text", "x", "y", "width", "runs"] { #expect(line[key] != nil, "\(key)") }
+            let usual = try #require(object["line"] as? [String: Double])
+            #expect(usual["height"] != nil && usual["baseline"] != nil)
+            let run = try #require((line["runs"] as? [[String: Any]])?.first)
+            #expect(run["font"] as? Int == 0)
+            if extra.isEmpty {
+                #expect(object["pages"] == nil)
+            } else {
+                let pages = try #require(object["pages"] as? [[String: Int]])
+                // The pages cover every row, in order, each from where the last ended (or in it, a split row).
+                #expect(pages.first?["firstRow"] == 0 && pages.last?["endRow"] == written.count && pages.count > 1)
+                for (page, next) in zip(pages, pages.dropFirst()) { #expect(next["firstRow"]! <= page["endRow"]!) }
+            }
+        }
+    }
+
+    /// Under automatic table layout, each column carries the min- and max-content widths that
+    /// `columns --json` reports for the same frame; without it, neither key is written.
+    @Test func automaticLayoutWritesTheContentWidthsColumnsReports() throws {
+        let folder = try RenderingFixtures.temporaryFolder()
+        let sample = RenderingFixtures.samplePath
+        let auto = ["--table-layout", "auto", "--frame-width", "300"]
+        let columns = try CommandTests().run(["columns", sample, "--json"] + auto, input: [])
+        #expect(columns.status == 0, "\(columns.stderr)")
+        let expected = try #require((try JSONSerialization.jsonObject(with: Data(columns.stdout.utf8)) as? [String: Any])?["columns"]
+            as? [[String: Any]])
+        for (name, extra) in [("auto.json", auto), ("fitted.json", [])] {
+            let result = try CommandTests().run(["render", sample, "-o", folder + "/" + name] + extra, input: [])
+            #expect(result.status == 0, "\(result.stderr)")
+            let data = try #require(FileManager.default.contents(atPath: folder + "/" + name))
+            let written = try #require((try JSONSerialization.jsonObject(with: data) as? [String: Any])?["columns"] as? [[String: Any]])
+            #expect(written.count == expected.count && !written.isEmpty)
+            for (column, reference) in zip(written, expected) {
+                for key in ["minContentWidth", "maxContentWidth"] {
+                    if extra.isEmpty {
+                        #expect(column[key] == nil, "\(key)")
+                    } else {
+                        let value = try #require(column[key] as? Double, "\(key)"), wanted = try #require(reference[key] as? Double)
+                        #expect(abs(value - wanted) <= Self.tolerance, "\(key)")
+                    }
+                }
+            }
+        }
+    }
+}
