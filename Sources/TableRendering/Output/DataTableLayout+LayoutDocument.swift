@@ -96,9 +96,9 @@ extension DataTableLayout {
     }
 }
 
-/// The rows of each of `pages`.
+/// The rows and columns of each of `pages`.
 private func documentPages(_ pages: TablePages) -> [TableLayoutDocument.Page] {
-    pages.rows.map { TableLayoutDocument.Page(firstRow: $0.lowerBound, endRow: $0.upperBound) }
+    zip(pages.rows, pages.columns).map { TableLayoutDocument.Page(firstRow: $0.lowerBound, endRow: $0.upperBound, columns: $1) }
 }
 
 /// `value` to the nearest 1/1000: the document's precision.

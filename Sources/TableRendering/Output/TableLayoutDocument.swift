@@ -123,11 +123,15 @@ public struct TableLayoutDocument: Codable, Sendable, Equatable {
         public var rightToLeft: Bool?
     }
 
-    /// A page: the rows it shows (a row split between pages is on each of them).
+    /// A page: the rows it shows (a row split between pages is on each of them) and the columns
+    /// of its band (see `PageFit`), in the order it draws them.
     public struct Page: Codable, Sendable, Equatable {
         /// Its first row's index.
         public var firstRow: Int
         /// One past its last row's index.
         public var endRow: Int
+        /// The indices of the columns it shows: every column for a table one band wide, else the
+        /// key columns then the band's own.
+        public var columns: [Int]
     }
 }

@@ -1,3 +1,4 @@
+import CellLayout
 import DataTables
 import Foundation
 import Testing
@@ -160,10 +161,13 @@ import TextMeasure
             if extra.isEmpty {
                 #expect(object["pages"] == nil)
             } else {
-                let pages = try #require(object["pages"] as? [[String: Int]])
+                let pages = try #require(object["pages"] as? [[String: Any]])
                 // The pages cover every row, in order, each from where the last ended (or in it, a split row).
-                #expect(pages.first?["firstRow"] == 0 && pages.last?["endRow"] == written.count && pages.count > 1)
-                for (page, next) in zip(pages, pages.dropFirst()) { #expect(next["firstRow"]! <= page["endRow"]!) }
+                #expect(pages.first?["firstRow"] as? Int == 0 && pages.last?["endRow"] as? Int == written.count && pages.count > 1)
+                for (page, next) in zip(pages, pages.dropFirst()) { #expect((next["firstRow"] as? Int ?? .max) <= (page["endRow"] as? Int ?? -1)) }
+                // 400 pt is narrower than the sample: its columns go into bands, each column on a page.
+                let shown = pages.map { $0["columns"] as? [Int] ?? [] }
+                #expect(Set(shown.joined()) == Set(0..<columns.count) && shown.allSatisfy { !$0.isEmpty })
             }
         }
     }
@@ -195,5 +199,17 @@ import TextMeasure
                 }
             }
         }
+    }
+
+    /// A table wider than its page: each page lists its band's columns, the bands and pages worked
+    /// by hand in `ColumnBandTests` (key column, then [a e], [b], [c], [d]; 12 rows a page).
+    @Test func pagesListTheColumnsOfTheirBand() throws {
+        let layout = try ColumnBandTests.layout()
+        let pages = try layout.pages(style: NoChromeStyle(), page: ColumnBandTests.page, margins: EdgeInsets(10))
+        let document = layout.layoutDocument(pages: pages)
+        let bands = [[0, 1, 2], [0, 3], [0, 4], [0, 5]]
+        let down = [0..<12, 12..<24, 24..<30]
+        #expect(document.pages?.map(\.columns) == bands.flatMap { band in down.map { _ in band } })
+        #expect(document.pages?.map { $0.firstRow..<$0.endRow } == bands.flatMap { _ in down })
     }
 }
