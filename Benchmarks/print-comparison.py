@@ -1,0 +1,86 @@
+#!/usr/bin/env python3
+"""10,000 rows of the Debian package table on A4, drawn by `textmeasure render` and printed by
+headless Chromium from a plain HTML table (`table-layout: auto`, the same Noto Sans file at 14 px,
+padding 8 px, cells `overflow-wrap: break-word`, A4 with 36 pt margins): each one's time (median
+of ROUNDS interleaved runs), page count, and its first page as a PNG in the work folder (printed
+at the end) to look at.
+
+    Benchmarks/print-comparison.py [--rows 10000] [--rounds 3] [--textmeasure .build/release/textmeasure]
+
+Needs chromium and poppler-utils (pdfinfo, pdftoppm). Writes Benchmarks/Results/print-comparison.txt.
+"""
+import argparse
+import csv
+import html
+import shutil
+import statistics
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+FONT = ROOT / "Fonts" / "NotoSans-Regular.ttf"
+
+
+def run(command):
+    start = time.monotonic()
+    subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=900)
+    return time.monotonic() - start
+
+
+def pages(pdf):
+    info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True).stdout
+    return int(next(line.split()[-1] for line in info.splitlines() if line.startswith("Pages:")))
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--rows", type=int, default=10000)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--textmeasure", default=str(ROOT / ".build/release/textmeasure"))
+    args = parser.parse_args()
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    work = Path(tempfile.mkdtemp(prefix="print-comparison-"))
+    rows = [line.rstrip("\n").split("\t") for line in open(ROOT / "Benchmarks/Data/packages.tsv", encoding="utf-8")]
+    rows = rows[: args.rows + 1]
+    with open(work / "table.csv", "w", newline="", encoding="utf-8") as handle:
+        csv.writer(handle).writerows(rows)
+    shutil.copyfile(FONT, work / FONT.name)
+    style = ("@page { size: A4; margin: 36pt; } @font-face { font-family: 'TM'; src: url('%s'); }"
+             "body { margin: 0; } table { table-layout: auto; width: 100%%; border-collapse: collapse;"
+             " font: 14px 'TM'; } th, td { padding: 4px 8px; text-align: left; vertical-align: top;"
+             " border-bottom: 1px solid #ddd; } th { white-space: pre; } td { overflow-wrap: break-word; }"
+             % FONT.name)
+    page = ("<!doctype html><html><head><meta charset='utf-8'><style>%s</style></head><body><table><thead><tr>%s</tr></thead><tbody>%s</tbody></table></body></html>"
+            % (style, "".join("<th>%s</th>" % html.escape(t) for t in rows[0]),
+               "".join("<tr>%s</tr>" % "".join("<td>%s</td>" % html.escape(c) for c in row) for row in rows[1:])))
+    (work / "table.html").write_text(page, encoding="utf-8")
+
+    ours_pdf, theirs_pdf = work / "textmeasure.pdf", work / "chromium.pdf"
+    ours_command = [args.textmeasure, "render", str(work / "table.csv"), "-o", str(ours_pdf), "--table-layout", "auto",
+                    "--font", str(FONT), "--size", "14", "--page", "a4", "--margin", "36", "--style", "grid"]
+    theirs_command = [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-pdf-header-footer",
+                      "--user-data-dir=" + str(work / "profile"), "--print-to-pdf=" + str(theirs_pdf), (work / "table.html").as_uri()]
+    ours, theirs = [], []
+    for _ in range(args.rounds):
+        ours.append(run(ours_command))
+        theirs.append(run(theirs_command))
+    ours_time, theirs_time = statistics.median(ours), statistics.median(theirs)
+    with open("/proc/loadavg") as handle:
+        load = handle.read().split()[0]
+    lines = [
+        "print-comparison.py: %d package rows on A4, median of %d interleaved rounds (load %s)" % (args.rows, args.rounds, load),
+        "textmeasure render --table-layout auto: %.2f s, %d pages" % (ours_time, pages(ours_pdf)),
+        "chromium --print-to-pdf (table-layout: auto): %.2f s, %d pages" % (theirs_time, pages(theirs_pdf)),
+        "ratio: %.3f of Chromium's time (goal: at most 1/20 = 0.050)" % (ours_time / theirs_time),
+    ]
+    (ROOT / "Benchmarks/Results/print-comparison.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    print("\n".join(lines))
+    for pdf, name in [(ours_pdf, "textmeasure-page1"), (theirs_pdf, "chromium-page1")]:
+        subprocess.run(["pdftoppm", "-png", "-r", "60", "-f", "1", "-l", "1", "-singlefile", str(pdf), str(work / name)], check=True)
+        print("first page:", work / (name + ".png"))
+
+
+if __name__ == "__main__":
+    main()
