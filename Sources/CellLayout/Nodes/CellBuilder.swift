@@ -10,10 +10,16 @@
 @resultBuilder
 public enum CellBuilder {
     public static func buildExpression(_ node: CellNode) -> [CellNode] { [node] }
+    /// The parts' nodes in order.
+    ///
+    /// - Complexity: O(nodes).
     public static func buildBlock(_ parts: [CellNode]...) -> [CellNode] { parts.flatMap { $0 } }
     public static func buildOptional(_ part: [CellNode]?) -> [CellNode] { part ?? [] }
     public static func buildEither(first part: [CellNode]) -> [CellNode] { part }
     public static func buildEither(second part: [CellNode]) -> [CellNode] { part }
+    /// The parts' nodes in order.
+    ///
+    /// - Complexity: O(nodes).
     public static func buildArray(_ parts: [[CellNode]]) -> [CellNode] { parts.flatMap { $0 } }
 }
 

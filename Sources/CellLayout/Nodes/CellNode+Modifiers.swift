@@ -41,6 +41,8 @@ extension CellNode {
     }
 
     /// Every text in the node limited to `lines` lines (zero: no limit).
+    ///
+    /// - Complexity: O(nodes), to rebuild the tree.
     public func lineLimit(_ lines: Int) -> CellNode {
         mapTexts { $0.lineLimit = max(0, lines) }
     }

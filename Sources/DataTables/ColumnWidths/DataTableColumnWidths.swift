@@ -43,8 +43,12 @@ public struct DataTableColumnWidths: Sendable, Hashable {
     }
 
     /// The final width of each column.
+    ///
+    /// - Complexity: O(columns).
     public var widths: [Double] { columns.map(\.width) }
 
     /// The sum of the final widths, added left to right.
+    ///
+    /// - Complexity: O(columns).
     public var totalWidth: Double { columns.reduce(0) { $0 + $1.width } }
 }

@@ -9,8 +9,9 @@ extension DataTableConfiguration {
     /// Only the rows a strategy needs are read (a sampled strategy never calls a column's text
     /// closure for rows outside its sample); each distinct cell text of a column is shaped once,
     /// through `cache`, on every core. `progress` is called on this thread after each batch of
-    /// cells. O(cells read) to format, plus the shaping of the distinct texts ÷ cores.
+    /// cells.
     ///
+    /// - Complexity: O(cells read) to format, plus the shaping of the distinct texts ÷ cores.
     /// - Throws: `DataTableConfigurationError` naming the column and field of the first value
     ///   that cannot size a column (a sample size below 1, a percentile outside (0, 1], a
     ///   negative or non-finite width, `minColumnWidth` above `maxColumnWidth`…).

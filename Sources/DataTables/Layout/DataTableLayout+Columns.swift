@@ -101,6 +101,11 @@ extension DataTableLayout {
 
     /// Makes the columns fill `width` (nil: keep their fitted widths), re-measuring the rows
     /// the new widths can change as they come into view, and keeping the user's place.
+    ///
+    /// - Complexity: O(columns) from the columns' kept content widths (a sampled mode measures
+    ///   its sample again); when a width changes, O(measured rows × columns) to keep or drop
+    ///   their heights and O(n) to lay the rows out again; plus measuring the rows in view as
+    ///   `scroll(to:)` does.
     public func setFrameWidth(_ width: Double?) throws(DataTableConfigurationError) {
         try configuration.validateTableSettings(frameWidth: width)
         frameWidth = width

@@ -66,8 +66,9 @@ extension DataTableLayout {
     /// - Returns: false when nothing moved by more than half a point: a measured row whose height
     ///   changed by 0.5 pt or less keeps it; a row not measured before takes its measured height
     ///   (however close to the estimate) and says whether it moved by more than 0.5 pt. Also false
-    ///   for fixed or provided heights. O(cells of the row + log n).
+    ///   for fixed or provided heights.
     /// - Precondition: `row` is in `0..<rowCount`.
+    /// - Complexity: O(cells of the row + log n), plus measuring the row's cells.
     @discardableResult
     public func remeasureRow(_ row: Int) -> Bool {
         checkIndex(row)
@@ -92,6 +93,8 @@ extension DataTableLayout {
     /// any row was measured.
     ///
     /// - Precondition: `range` lies within `0..<rowCount` (an empty range may start at `rowCount`).
+    /// - Complexity: O(`range.count`) to find the rows not measured, plus for each of them
+    ///   measuring its cells and O(log n) to place it.
     @discardableResult
     public func measureRows(_ range: Range<Int>) -> Bool {
         precondition(range.lowerBound >= 0 && range.upperBound <= self.rows.count,

@@ -8,12 +8,11 @@ extension DataTableLayout {
     /// With `animatingDifferences: false` no diff is made: everything counts as new (heights
     /// unmeasured, columns measured again) and the change set says `reloadedEverything`.
     ///
-    /// O(n) when the IDs are the same, in the same order (edits only); O(n log n) otherwise (two
-    /// dictionaries, a longest increasing run for the moves); plus the cells compared: every
-    /// cell of every kept row, as text (`setData` on `Equatable` rows compares rows first and
-    /// only the texts of rows that differ).
-    ///
     /// - Throws: `DataTableUpdateError` naming an ID that two rows share; nothing changes.
+    /// - Complexity: O(n) when the IDs are the same, in the same order (edits only); O(n log n)
+    ///   otherwise (two dictionaries, a longest increasing run for the moves); plus the cells
+    ///   compared: every cell of every kept row, as text (`setData` on `Equatable` rows compares
+    ///   rows first and only the texts of rows that differ).
     @inlinable  // the IDs are read where `Row` is known, not through generic witnesses
     @discardableResult
     public func setData(_ newRows: [Row], animatingDifferences: Bool = true) throws(DataTableUpdateError) -> DataTableChangeSet {
@@ -26,6 +25,9 @@ extension DataTableLayout {
     /// Unicode scalar values after canonical normalization: "10" sorts before "9"), as a
     /// `setData` with the same rows in a new order: heights stay with their rows and the user's
     /// place is kept. No such column: nothing changes.
+    ///
+    /// - Complexity: O(n) to format the column's texts and O(n log n) comparisons, plus the work
+    ///   of `setData(_:animatingDifferences:)` on the reordered rows, no cell compared.
     @discardableResult
     public func sort(byColumn column: Int, ascending: Bool = true) -> DataTableChangeSet {
         guard columns.indices.contains(column) else { return DataTableChangeSet() }
@@ -35,6 +37,9 @@ extension DataTableLayout {
 
     /// Sorts the rows by `areInIncreasingOrder` (stable), for orders other than text: numbers,
     /// dates, a locale's collation.
+    ///
+    /// - Complexity: O(n log n) calls of `areInIncreasingOrder`, plus the work of
+    ///   `setData(_:animatingDifferences:)` on the reordered rows, no cell compared.
     @discardableResult
     public func sort(by areInIncreasingOrder: (Row, Row) -> Bool) -> DataTableChangeSet {
         reorder(rows.indices.sorted { a, b in
@@ -54,6 +59,9 @@ extension DataTableLayout {
     /// change).
     ///
     /// - Throws: `DataTableConfigurationError` for a bad configuration; nothing changes.
+    /// - Complexity: sizing the columns again as
+    ///   `init(rows:columns:configuration:frameWidth:viewportHeight:rowHeightProvider:cache:)` does,
+    ///   O(n) to lay the rows out again, and measuring the rows in view.
     public func reloadEverything(configuration newConfiguration: DataTableConfiguration? = nil) throws(DataTableConfigurationError) {
         let previous = (configuration, modes, contents, minContents, columnWidths)
         if let newConfiguration {
@@ -158,6 +166,9 @@ extension DataTableLayout where Row: Equatable {
     /// `setData` for rows that can be compared whole: when the IDs are the same, in the same
     /// order, one pass over the old and new rows finds the rows that differ, and only their
     /// cells are compared; the comparison runs specialized for `Row` where it is called.
+    ///
+    /// - Complexity: one `==` a row when the IDs stay in order, then as the other
+    ///   `setData(_:animatingDifferences:)`.
     @inlinable
     @discardableResult
     public func setData(_ newRows: [Row], animatingDifferences: Bool = true) throws(DataTableUpdateError) -> DataTableChangeSet {

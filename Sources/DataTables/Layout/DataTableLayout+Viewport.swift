@@ -10,6 +10,10 @@ extension DataTableLayout {
     /// Scrolls the viewport's top to `y` (clamped to the content) and measures the rows that
     /// come into view, or within the prefetch window of it, that are not measured yet; rows
     /// above that change height do not move what the user sees.
+    ///
+    /// - Complexity: O(log n + rows in view + prefetch window) a pass, plus measuring each
+    ///   row there not measured yet (see `measureRows(_:)`); another pass follows only when new
+    ///   heights bring new rows into reach.
     public func scroll(to y: Double) {
         contentOffset = clampedOffset(y)
         layoutViewport()
@@ -17,6 +21,8 @@ extension DataTableLayout {
 
     /// Makes the viewport `height` points tall (clamped to `0...maximumLength`, NaN as 0), then
     /// measures as `scroll(to:)` does.
+    ///
+    /// - Complexity: as `scroll(to:)`.
     public func resizeViewport(height: Double) {
         viewportHeight = height.clampedLength
         contentOffset = clampedOffset(contentOffset)

@@ -68,6 +68,9 @@ public final class DataTableLayout<Row: Identifiable> {
     ///
     /// - Throws: `DataTableConfigurationError` for a value that cannot size a column or a row;
     ///   `DataTableUpdateError` when two rows share an ID.
+    /// - Complexity: O(n) to index the IDs and lay out the estimated heights, plus sizing the
+    ///   columns from the cells their modes read (each distinct text shaped once, on every core),
+    ///   plus measuring the rows in view and in the prefetch window.
     public init(rows: [Row], columns: [DataTableColumn<Row>], configuration: DataTableConfiguration,
                 frameWidth: Double? = nil, viewportHeight: Double = 0,
                 rowHeightProvider: (@Sendable (Row, Int) -> Double?)? = nil, cache: WidthCache? = .shared) throws {
@@ -107,22 +110,27 @@ public final class DataTableLayout<Row: Identifiable> {
     }
 
     /// Where row `row` starts, in content coordinates; for `rowCount`, where the content ends
-    /// (`contentHeight`: the last row has no spacing below it). O(log n).
+    /// (`contentHeight`: the last row has no spacing below it).
     ///
     /// - Precondition: `row` is in `0...rowCount`.
+    /// - Complexity: O(log n).
     public func offset(ofRow row: Int) -> Double {
         checkIndex(row, orEnd: true)
         return row == rows.count ? contentHeight : configuration.headerHeight + offsets.offset(of: row)
     }
 
     /// The row at content offset `y` (a row owns the spacing below it); nil in the header, past
-    /// the content or with no rows. O(log n).
+    /// the content or with no rows.
+    ///
+    /// - Complexity: O(log n).
     public func row(atOffset y: Double) -> Int? {
         guard y >= configuration.headerHeight, y < contentHeight else { return nil }
         return offsets.row(at: y - configuration.headerHeight)
     }
 
     /// The rows the viewport shows, wholly or partly.
+    ///
+    /// - Complexity: O(log n).
     public var visibleRows: Range<Int> {
         guard !rows.isEmpty else { return 0..<0 }
         let top = max(contentOffset, configuration.headerHeight)

@@ -34,6 +34,8 @@ public enum BundledFont: String, Sendable, CaseIterable {
 
 extension Font {
     /// A bundled font at `size`.
+    ///
+    /// - Complexity: as `Font.init(path:faceIndex:size:features:)`: the face is loaded the first time.
     public static func bundled(_ font: BundledFont, size: Double = 14, features: [FontFeature] = []) throws(FontError) -> Font {
         try Font(path: font.path(), size: size, features: features)
     }
@@ -41,6 +43,8 @@ extension Font {
 
 extension FontStack {
     /// The bundled fonts in `BundledFont.defaultStackOrder`, at `size`.
+    ///
+    /// - Complexity: loads the seven faces the first time; seven lookups after that.
     public static func bundled(size: Double = 14) throws(FontError) -> FontStack {
         var fonts: [Font] = []
         for font in BundledFont.defaultStackOrder { fonts.append(try Font.bundled(font, size: size)) }

@@ -5,6 +5,8 @@ extension Font {
     /// fontconfig always answers with its best match; when no family name of that match equals
     /// `family` (ignoring case), this throws `FontError.familyNotFound` rather than silently
     /// measuring with another font.
+    ///
+    /// - Complexity: one fontconfig match over the installed fonts, then as `init(path:faceIndex:size:features:)`.
     public init(family: String, size: Double = 14, features: [FontFeature] = [],
                 configuration: FontConfiguration? = nil) throws(FontError) {
         let configuration = try FontConfiguration.given(configuration)

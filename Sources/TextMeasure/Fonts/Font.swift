@@ -24,6 +24,9 @@ public struct Font: Sendable, Hashable, CustomStringConvertible {
     ///
     /// Throws a `FontError` naming the path when the file is missing, unreadable, not a font,
     /// truncated, or has no face `faceIndex`.
+    ///
+    /// - Complexity: loads the face the first time this file and face index are asked for (the
+    ///   file is mapped, not copied); one lookup after that.
     public init(path: String, faceIndex: Int = 0, size: Double = 14, features: [FontFeature] = []) throws(FontError) {
         try self.init(face: FontFace.load(path: path, faceIndex: faceIndex), size: size, features: features)
     }
@@ -33,6 +36,8 @@ public struct Font: Sendable, Hashable, CustomStringConvertible {
     /// Each call loads a new face, freed when the last `Font` or `FontStack` using it is gone:
     /// a server can load fonts from uploads without its memory growing. (Faces from files are
     /// loaded once per file and kept for the process.)
+    ///
+    /// - Complexity: O(`data.count`) to copy the bytes, plus loading the face.
     public init(data: [UInt8], faceIndex: Int = 0, size: Double = 14, features: [FontFeature] = []) throws(FontError) {
         try self.init(face: FontFace.load(data: data, faceIndex: faceIndex), size: size, features: features)
     }

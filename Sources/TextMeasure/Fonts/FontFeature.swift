@@ -9,6 +9,8 @@ public struct FontFeature: Sendable, Hashable, CustomStringConvertible {
     let end: UInt32
 
     /// Parses a feature setting; throws `FontError.invalidFeature` naming the string.
+    ///
+    /// - Complexity: O(length) of `setting`.
     public init(_ setting: String) throws(FontError) {
         var feature = hb_feature_t()
         guard hb_feature_from_string(setting, -1, &feature) != 0 else { throw .invalidFeature(setting) }

@@ -24,6 +24,8 @@ public struct FontStack: Sendable, Hashable {
     /// `fallback` says where text no font covers goes (default ``FontFallback/none``: the
     /// primary's .notdef, the same on every machine). Throws `FontError.invalidLanguageTag`
     /// for a tag that is not well-formed.
+    ///
+    /// - Complexity: O(fonts).
     public init(_ fonts: [Font], size: Double? = nil, language: String? = nil,
                 fallback: FontFallback = .none) throws(FontError) {
         guard let primary = fonts.first else { throw .emptyStack }
@@ -37,6 +39,8 @@ public struct FontStack: Sendable, Hashable {
     /// The stack's own fonts in fallback order, each at the stack's size. A family stack's
     /// fonts are loaded here, all of them (measuring loads only those a text needs).
     /// Fonts of a family stack whose file fails to load are left out.
+    ///
+    /// - Complexity: O(fonts), plus loading each font not loaded yet.
     public var fonts: [Font] {
         fontSet.members.indices.compactMap { fontSet.members[$0].face == nil ? nil : font(at: $0) }
     }
@@ -53,6 +57,8 @@ public struct FontStack: Sendable, Hashable {
 
     /// `font` followed by this stack's fonts, with its language and fallback (a header font
     /// over a body stack). The stack's fonts keep loading lazily. `font` is used at the stack's size.
+    ///
+    /// - Complexity: O(fonts).
     public func prepending(_ font: Font) -> FontStack {
         let members = [FontSet.Member(face: font.face, features: font.features)]
             + fontSet.members.indices.map { FontSet.Member(slot: fontSet.members[$0], features: fontSet.featureSettings[$0]) }

@@ -18,7 +18,8 @@ public struct LineBreakOpportunity: Sendable, Hashable {
 public enum LineBreaker {
     /// The break opportunities of `text` in order; the last is the end of the text (a text that
     /// ends with a hard break has its last opportunity there, mandatory). None for empty text.
-    /// O(length).
+    ///
+    /// - Complexity: O(length).
     public static func opportunities(in text: String) -> [LineBreakOpportunity] {
         var bytes = text
         let found = bytes.withUTF8 { LineBreakIterator.opportunities(in: $0) }

@@ -12,10 +12,11 @@ extension PreparedText {
     /// are dropped without an ellipsis. A width that is negative or NaN counts as zero; a line
     /// at most 1e-9 pt wider than `width` (floating-point rounding) counts as fitting.
     ///
-    /// O(segments) arithmetic, plus shaping a line whole when its summed width ends within
-    /// 0.05 em below (0.03 em above) `width`, and shaping prefixes when a segment must break
-    /// between graphemes: O(line × log line) for each line of it, so a word many lines long
-    /// costs time linear in its length.
+    /// - Complexity: O(segments) arithmetic, plus shaping a line whole when its summed width ends
+    ///   within 0.05 em below (0.03 em above) `width`, and shaping prefixes when a segment must
+    ///   break between graphemes: O(line × log line) for each line of it, so a word many lines
+    ///   long costs time linear in its length. A last line cut by `maxLines` adds O(length) to
+    ///   find its clusters and O(kept × log kept) shaping.
     public func layout(width: Double, maxLines: Int = 0, truncation: Truncation = .end, ellipsis: String = "…",
                        lineHeight: LineHeight = .font) -> TextLayout {
         let limit = Self.limit(width)
@@ -64,12 +65,18 @@ extension PreparedText {
 
     /// How many lines the text takes at `width` (as `layout(width:).lineCount`, without building
     /// the lines' strings).
+    ///
+    /// - Complexity: the line fill of `layout(width:…)`, without building the lines' strings or
+    ///   cutting a last line.
     public func lineCount(atWidth width: Double, maxLines: Int = 0) -> Int {
         fill(width: Self.limit(width), maxLines: maxLines).boxes.count
     }
 
     /// The height of the text laid out at `width` (as `layout(width:…).height`, without building
     /// the lines' strings).
+    ///
+    /// - Complexity: the line fill of `layout(width:…)`, without building the lines' strings or
+    ///   cutting a last line.
     public func height(atWidth width: Double, maxLines: Int = 0, lineHeight: LineHeight = .font) -> Double {
         height(of: fill(width: Self.limit(width), maxLines: maxLines).boxes, lineHeight)
     }

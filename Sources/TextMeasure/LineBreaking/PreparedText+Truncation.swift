@@ -74,8 +74,8 @@ extension FontStack {
     /// draws a symbol for it, for editing), never as a glyph of its own. The line is as tall as
     /// the fonts the whole text uses, cut or not.
     ///
-    /// One shaping (one cache lookup) when the text fits; O(length × log length) shaping,
-    /// through `cache`, when it is cut.
+    /// - Complexity: One shaping (one cache lookup) when the text fits; O(length × log length)
+    ///   shaping, through `cache`, when it is cut.
     public func singleLine(_ text: String, width: Double, truncation: Truncation = .end, ellipsis: String = "…",
                            lineHeight: LineHeight = .font, cache: WidthCache? = .shared) -> TextLayout {
         var shown = HardBreak.containsOne(text) ? HardBreak.lines(of: text).joined(separator: " ") : text
@@ -101,7 +101,7 @@ extension FontStack {
     /// `text` if it fits `width` on one line, else the most of it that fits with `ellipsis`
     /// where `truncation` says ("John Sm…"): the line of `singleLine(_:width:)`.
     ///
-    /// O(length) when the text fits; O(length × log length) shaping when it is cut.
+    /// - Complexity: O(length) when the text fits; O(length × log length) shaping when it is cut.
     public func truncate(_ text: String, toWidth width: Double, truncation: Truncation = .end,
                          ellipsis: String = "…", cache: WidthCache? = .shared) -> String {
         let line = singleLine(text, width: width, truncation: truncation, ellipsis: ellipsis, cache: cache).lines[0]

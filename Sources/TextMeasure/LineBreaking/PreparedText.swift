@@ -70,7 +70,9 @@ public struct PreparedText: Sendable {
 
     /// The width of the widest segment that no break opportunity divides (with its hyphen when
     /// it ends at a soft hyphen), or `maxContentWidth` if that is less: the narrowest the text can
-    /// be laid out without breaking inside a word. O(length).
+    /// be laid out without breaking inside a word.
+    ///
+    /// - Complexity: O(length).
     public var minContentWidth: Double {
         var widest = 0.0
         for index in segments.indices {
@@ -85,7 +87,9 @@ public struct PreparedText: Sendable {
 
     /// The width of the widest hard line (the text between hard breaks) laid on one line: any
     /// width at least this keeps every hard line on one line. It is the larger of the line
-    /// shaped whole (through the cache) and the sum of its segments that layout adds up. O(length).
+    /// shaped whole (through the cache) and the sum of its segments that layout adds up.
+    ///
+    /// - Complexity: O(length).
     public var maxContentWidth: Double {
         var widest = 0.0
         var first = 0, pen = 0.0
@@ -120,7 +124,9 @@ extension FontStack {
     ///
     /// Segments and lines are measured with `direction`, resolved for the whole text (see
     /// `TextDirection.auto`): the paragraph direction to draw each line with through
-    /// `glyphRuns(of:direction:)`. O(length).
+    /// `glyphRuns(of:direction:)`.
+    ///
+    /// - Complexity: O(length).
     public func prepare(_ text: String, direction: TextDirection = .auto, tabInterval: Double? = nil,
                         cache: WidthCache? = .shared) -> PreparedText {
         var segments: [PreparedText.Segment] = []

@@ -32,6 +32,8 @@ public struct TextLine: Sendable, Hashable {
     public let range: Range<String.Index>
     /// The line as displayed: without hanging whitespace and the hard break, with a hyphen when
     /// it ends at a soft hyphen, and with the ellipsis when truncated. Built when asked for.
+    ///
+    /// - Complexity: O(length) of the line.
     public var text: String { String(displayed) + suffix }
     let displayed: Substring
     let suffix: String
@@ -56,8 +58,12 @@ public struct TextLayout: Sendable, Hashable {
     /// How many lines.
     public var lineCount: Int { lines.count }
     /// The sum of the line heights.
+    ///
+    /// - Complexity: O(lines).
     public var height: Double { lines.reduce(0) { $0 + $1.height } }
     /// The widest line's width.
+    ///
+    /// - Complexity: O(lines).
     public var width: Double { lines.reduce(0) { max($0, $1.width) } }
     /// Some text did not fit in the lines allowed.
     public var isTruncated: Bool { lines.last?.isTruncated ?? false }

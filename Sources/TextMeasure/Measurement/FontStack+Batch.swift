@@ -2,7 +2,10 @@ extension FontStack {
     /// The shaped widths of `texts`, in input order, each equal to `width(of:)`.
     ///
     /// Each distinct text is measured once (tables repeat values a lot) and the distinct texts
-    /// are shaped on every core. O(total length / cores) plus O(count) to de-duplicate.
+    /// are shaped on every core.
+    ///
+    /// - Complexity: O(total length) to hash and de-duplicate, plus O(total length of the
+    ///   distinct texts / cores) to shape them.
     public func widths(of texts: [String], cache: WidthCache? = .shared) -> [Double] {
         var distinct = DistinctTexts(reservingCapacity: texts.count)
         let slots = texts.map { distinct.slot(of: $0) }

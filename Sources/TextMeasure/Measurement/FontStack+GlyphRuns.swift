@@ -9,8 +9,10 @@ extension FontStack {
     ///
     /// To draw a line of a wrapped text, pass the line's text and the direction of the whole
     /// text (`TextDirection.resolved(for:)`), which `prepare(_:direction:tabInterval:cache:)`
-    /// measured its lines with. O(length). In `ShapingMode.auto`, simple text (see the article
+    /// measured its lines with. In `ShapingMode.auto`, simple text (see the article
     /// "Measuring text") gets HarfBuzz's glyphs and positions without `hb_shape`.
+    ///
+    /// - Complexity: O(length).
     public func glyphRuns(of text: String, direction: TextDirection = .auto) -> [GlyphRun] {
         glyphRuns(of: text, direction: direction, mode: .current)
     }

@@ -6,7 +6,8 @@ extension FontStack {
     /// paragraph direction from its first strong character, as `glyphRuns(of:)` draws it); no
     /// hinting, no rounding.
     ///
-    /// O(length) to shape; O(length) to hash when `cache` holds it (pass `nil` to always shape).
+    /// - Complexity: O(length) to shape; O(length) to hash when `cache` holds it (pass `nil` to
+    ///   always shape).
     public func width(of text: String, cache: WidthCache? = .shared) -> Double {
         if text.isEmpty { return 0 }
         return points(measure(text, cache: cache).units)
@@ -21,7 +22,9 @@ extension FontStack {
     /// The width of the widest hard line of `text`: the stretches between hard breaks (LF, CR,
     /// CR LF, VT, FF, NEL, LS, PS), each as `width(of:)`; `width(of:)` of the text when it has
     /// none. A table cell's content width: a cell of three lines is as wide as its widest line,
-    /// never its breaks measured as glyphs. O(length).
+    /// never its breaks measured as glyphs.
+    ///
+    /// - Complexity: O(length).
     public func contentWidth(of text: String, cache: WidthCache? = .shared) -> Double {
         widestLine(of: text, cache: cache) ?? width(of: text, cache: cache)
     }
@@ -56,6 +59,8 @@ extension FontStack {
     /// The width of `text` in points from nominal advances: no shaping, so no kerning,
     /// ligatures or contextual forms. Several times faster than `width(of:)`, and exact for
     /// text that needs no shaping (monospace, most plain Latin without kerning pairs).
+    ///
+    /// - Complexity: O(length), or O(length × fonts) for text beyond the primary font's ASCII.
     public func nominalWidth(of text: String) -> Double {
         points(Shaper.nominalUnits(of: text, in: fontSet))
     }
@@ -63,6 +68,8 @@ extension FontStack {
     /// How the stack measures `text`: its runs in logical order, each with the index of the
     /// font in `fonts` that shapes it, its ISO 15924 script code, and its width in points. Runs
     /// end where the font, the script or the UAX #9 bidi level changes (see `glyphRuns(of:direction:)`).
+    ///
+    /// - Complexity: O(length × fonts) to itemize, plus O(length) to shape the runs (no cache).
     public func runs(of text: String) -> [FontRun] {
         var bytes = text
         return bytes.withUTF8 { utf8 in
@@ -83,6 +90,8 @@ extension FontStack {
     /// The scalars of `text` that no font of the stack covers (each once, in order of first
     /// appearance). They measure as the .notdef glyph of the font their cluster went to.
     /// Default-ignorable scalars never count: they need no glyph.
+    ///
+    /// - Complexity: O(length × fonts).
     public func uncoveredScalars(in text: String) -> [Unicode.Scalar] {
         var found: [Unicode.Scalar] = []
         var seen = Set<Unicode.Scalar>()

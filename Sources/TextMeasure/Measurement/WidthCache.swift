@@ -36,6 +36,8 @@ public final class WidthCache: Sendable {
     private let count = Atomic<Int>(0)
 
     /// A cache holding at most `capacity` widths (at least one).
+    ///
+    /// - Complexity: O(capacity), to reserve the shards' storage.
     public init(capacity: Int) {
         let capacity = max(1, capacity)
         var shardCount = 1  // a power of two, so a hash picks its shard with a mask
@@ -101,6 +103,8 @@ public final class WidthCache: Sendable {
     }
 
     /// Drops every entry and zeroes the statistics.
+    ///
+    /// - Complexity: O(entries held), to release them.
     public func removeAll() {
         for shard in shards { shard.removeAll(releasingFrom: count) }
     }

@@ -11,8 +11,9 @@ public enum TextDirection: Sendable, Hashable {
     case rightToLeft
 
     /// `.leftToRight` or `.rightToLeft`: the direction `.auto` gives `text` (see `auto`), so
-    /// leading alignment can follow the text. O(length); no ICU call for text without
-    /// right-to-left scalars.
+    /// leading alignment can follow the text.
+    ///
+    /// - Complexity: O(length); no ICU call for text without right-to-left scalars.
     public static func resolved(for text: String) -> TextDirection {
         var bytes = text
         return bytes.withUTF8 { BidiLevels.firstStrongIsRightToLeft($0) } ? .rightToLeft : .leftToRight

@@ -52,6 +52,8 @@ public final class FontConfiguration: @unchecked Sendable {
     ///
     /// Throws a `FontError` naming the first file that is missing or that fontconfig cannot
     /// read as a font, or saying why `rules` were refused.
+    ///
+    /// - Complexity: O(size of `rules`) to parse them, plus fontconfig reading each of `fontFiles`.
     public convenience init(fontFiles: [String], rules: String? = nil) throws(FontError) {
         let config = try Self.created()
         self.init(config: config)
@@ -70,6 +72,8 @@ public final class FontConfiguration: @unchecked Sendable {
 
     /// A configuration read from a `fonts.conf` file, as `FONTCONFIG_FILE=path fc-match` reads it:
     /// its `<dir>` folders scanned and its rules loaded.
+    ///
+    /// - Complexity: fontconfig parses the file and scans every font in its folders (or its cache of them).
     public convenience init(file path: String) throws(FontError) {
         try Self.checkReadable(path)
         let config = try Self.created()

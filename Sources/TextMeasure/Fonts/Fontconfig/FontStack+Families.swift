@@ -18,6 +18,9 @@ extension FontStack {
     /// ```swift
     /// let stack = try FontStack(families: ["Noto Sans", "sans-serif"], size: 14, language: "zh-Hant")
     /// ```
+    ///
+    /// - Complexity: one `FcFontSort` over the configuration's fonts, plus loading the first
+    ///   font found and O(fonts found) to build the stack.
     public init(families: [String], size: Double = 14, features: [FontFeature] = [], language: String? = nil,
                 fallback: FontFallback = .none, configuration: FontConfiguration? = nil) throws(FontError) {
         try Font.validate(size)
@@ -50,6 +53,8 @@ extension FontStack {
     }
 
     /// The family name (fontconfig's first) of each of the stack's own fonts, without loading any.
+    ///
+    /// - Complexity: O(fonts).
     public var familyNames: [String] {
         fontSet.members.map { $0.candidate?.family ?? $0.loadedFace?.familyName ?? "" }
     }

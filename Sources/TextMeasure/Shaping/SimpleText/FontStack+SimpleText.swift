@@ -8,8 +8,10 @@ extension FontStack {
 
     /// Whether `width(of:)` measures `text` without shaping in `ShapingMode.auto`: the stack has no
     /// language (see the article "Measuring text"), and every run of the text is left to right, in one face whose analysis proves the sum of advances and pair
-    /// adjustments equal to `hb_shape`'s width (see the article "Measuring text"). O(length);
-    /// a face's first call analyses its layout tables.
+    /// adjustments equal to `hb_shape`'s width (see the article "Measuring text").
+    ///
+    /// - Complexity: O(length), or O(length × fonts) when the text needs itemizing; a face's
+    ///   first call analyses its layout tables.
     public func takesSimpleTextPath(_ text: String) -> Bool {
         guard !text.isEmpty else { return false }
         var bytes = text
