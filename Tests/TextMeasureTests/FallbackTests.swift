@@ -100,6 +100,14 @@ import TextMeasure
         }
     }
 
+    /// A control that is not white space (NUL) chooses a font as a letter does, so its width is
+    /// the same wherever it stands (FuzzLayout found a line of two NULs measured in the CJK face
+    /// alone and in another face beside other text; Fuzzing/Corpus/FuzzLayout/nul-after-other-scripts).
+    @Test func aControlCharacterChoosesItsOwnFont() {
+        let face = { (text: String) in self.stack.runs(of: text).first { text[$0.range].contains("\0") }?.fontIndex }
+        #expect(face("路\0") == face("a\0") && face("\0") == face("a\0") && face("مرحبا\0") == face("a\0"))
+    }
+
     @Test func stackWidthIsTheSumOfItsRunsMeasuredAlone() throws {
         let text = "Price 12 € — מחיר ١٢ — 価格 👍🏽"
         let total = stack.runs(of: text).reduce(0) { $0 + $1.width }

@@ -296,9 +296,13 @@ enum Itemizer {
     /// selector; or one made of default-ignorables only.
     static func isSpace(_ cluster: Substring.UnicodeScalarView) -> Bool {
         guard let first = cluster.first else { return false }
-        if first.isASCII { return first.value <= 0x20 || first.value == 0x7F }
+        // Controls count only when they are white space (tab, line ends, NEL): NUL and the like
+        // choose a font as other characters do, so their width never depends on the text around
+        // them (Pango gives them no font of their own either way; they draw nothing).
+        if first.isASCII { return (0x09...0x0D).contains(first.value) || first.value == 0x20 }
         switch first.properties.generalCategory {
-        case .control, .surrogate, .lineSeparator, .paragraphSeparator: return true
+        case .control: return first.value == 0x85
+        case .surrogate, .lineSeparator, .paragraphSeparator: return true
         case .format: if !(0x600...0x6FF).contains(first.value) && first.value != 0x70F && first.value != 0x8E2 { return true }
         case .spaceSeparator: if first.value != 0x1680 { return true }
         default: if (0xFE00...0xFE0F).contains(first.value) || (0xE0100...0xE01EF).contains(first.value) { return true }
