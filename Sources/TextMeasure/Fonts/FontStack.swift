@@ -60,14 +60,14 @@ public struct FontStack: Sendable, Hashable {
 
     /// `font` followed by this stack's fonts, with its language and fallback (a header font
     /// over a body stack). The stack's fonts keep loading lazily. `font` is used at the stack's size.
-    /// Its bold fonts are this stack's (`weight(.bold)`), without `font`.
+    /// The result has no bold fonts (`weight(.bold)` is itself): `font` was chosen for its face.
     ///
     /// - Complexity: O(fonts).
     public func prepending(_ font: Font) -> FontStack {
         let members = [FontSet.Member(face: font.face, features: font.features)]
             + fontSet.members.indices.map { FontSet.Member(slot: fontSet.members[$0], features: fontSet.featureSettings[$0]) }
         return FontStack(fontSet: FontSet.of(members, language: fontSet.language, fallback: fontSet.fallback?.configuration),
-                         size: size, bold: boldSet ?? fontSet.boldFamily())
+                         size: size)
     }
 
     /// The same fonts (and bold fonts) at another size.
