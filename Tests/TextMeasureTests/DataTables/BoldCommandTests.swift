@@ -34,6 +34,20 @@ import TextMeasure
         #expect(abs(try headerWidth(["--family", "DejaVu Sans"]) - Double(units) * 10 / 2048) < 1e-9)
     }
 
+    /// `width --weight bold` measures in the stack's bold faces: "Total" at 10 px.
+    @Test func widthMeasuresInTheAskedWeight() throws {
+        let regular = try BundledFont.notoSans.path(), bold = try BundledFont.notoSansBold.path()
+        func width(_ arguments: [String]) throws -> Double {
+            let result = try CommandTests().run(["width", "--size", "10"] + arguments, input: Array("Total\n".utf8))
+            #expect(result.status == 0, "\(result.stderr)")
+            return try #require(Double(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)))
+        }
+        #expect(abs(try width([]) - 22.71) < 1e-9)
+        #expect(abs(try width(["--weight", "bold"]) - 24.71) < 1e-9)
+        #expect(abs(try width(["--font", regular, "--weight", "bold"]) - 22.71) < 1e-9)
+        #expect(abs(try width(["--font", regular, "--bold-font", bold, "--weight", "bold"]) - 24.71) < 1e-9)
+    }
+
     @Test func boldFontNeedsFont() throws {
         let path = try commands.file("Total\nx\n")
         let result = try commands.columns([path, "--bold-font", try BundledFont.notoSansBold.path()])
