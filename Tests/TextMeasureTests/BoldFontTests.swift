@@ -27,6 +27,22 @@ import Testing
             == BundledFont.boldStackOrder.map(\.fileName))
     }
 
+    /// The bundled bold stack sets each script in its own bold face: a word of Arabic, Hebrew,
+    /// Devanagari or Thai measures as hb-shape measures it in that script's Bold file (the golden
+    /// rows of `Scripts/golden-widths.py`).
+    @Test func boldStackSetsEachScriptInItsBoldFace() throws {
+        let bold = try FontStack.bundled(size: 10).weight(.bold)
+        let files = ["arab": "NotoSansArabic-Bold.ttf", "hebr": "NotoSansHebrew-Bold.ttf",
+                     "deva": "NotoSansDevanagari-Bold.ttf", "thai": "NotoSansThai-Bold.ttf"]
+        var compared = 0
+        for golden in Fixtures.goldenWidths where golden.features.isEmpty && !golden.text.contains(" ") {
+            guard let prefix = golden.label.split(separator: ".").first, files[String(prefix)] == golden.fontFile else { continue }
+            #expect(abs(bold.width(of: golden.text, cache: nil) - golden.units * 10 / golden.unitsPerEm) < 1e-9, "\(golden)")
+            compared += 1
+        }
+        #expect(compared >= 4)
+    }
+
     @Test func boldOfBoldIsItselfAndSizeCarriesOver() throws {
         let bold = try FontStack.bundled(size: 10).weight(.bold)
         #expect(bold.weight(.bold) == bold)
