@@ -31,17 +31,23 @@ PY_PINS=(fonttools==4.68.0 pillow==13.0.0 freetype-py==2.5.1)
 for tool in hb-subset hb-shape fc-scan python3; do
   command -v "$tool" >/dev/null || { echo "missing $tool (see header for apt packages)" >&2; exit 1; }
 done
-for f in "$NOTO"/NotoSans-Regular.ttf "$NOTO"/NotoSansMono-Regular.ttf "$CJK_TTC" "$EMOJI_SRC"; do
+for f in "$NOTO"/NotoSans-Regular.ttf "$NOTO"/NotoSans-Bold.ttf "$NOTO"/NotoSansMono-Regular.ttf "$CJK_TTC" "$EMOJI_SRC"; do
   [[ -f $f ]] || { echo "missing $f (see header for apt packages)" >&2; exit 1; }
 done
 
 TMP="$(mktemp -d)"
 trap 'rm -rf "$TMP"' EXIT
 
-# 1. Whole fonts, copied unchanged.
+# 1. Whole fonts, copied unchanged: the regular faces, and the bold faces of
+#    the scripts Noto has one for (Noto Sans Mono has none in Debian 12; the
+#    CJK bold stays out: a bold stack draws CJK in the regular face).
 for name in NotoSans NotoSansArabic NotoSansHebrew NotoSansDevanagari NotoSansThai NotoSansMono; do
   cp "$NOTO/$name-Regular.ttf" "$name-Regular.ttf"
   chmod 0644 "$name-Regular.ttf"
+done
+for name in NotoSans NotoSansArabic NotoSansHebrew NotoSansDevanagari NotoSansThai; do
+  cp "$NOTO/$name-Bold.ttf" "$name-Bold.ttf"
+  chmod 0644 "$name-Bold.ttf"
 done
 
 # 2. Noto Sans CJK SC subset (single face out of the TTC).
@@ -72,7 +78,9 @@ from fontTools.ttLib import TTFont
 
 fonts = ["NotoSans-Regular.ttf", "NotoSansArabic-Regular.ttf",
          "NotoSansHebrew-Regular.ttf", "NotoSansDevanagari-Regular.ttf",
-         "NotoSansThai-Regular.ttf", "NotoSansMono-Regular.ttf",
+         "NotoSansThai-Regular.ttf", "NotoSans-Bold.ttf", "NotoSansArabic-Bold.ttf",
+         "NotoSansHebrew-Bold.ttf", "NotoSansDevanagari-Bold.ttf",
+         "NotoSansThai-Bold.ttf", "NotoSansMono-Regular.ttf",
          "NotoSansCJKsc-Regular.otf", "NotoColorEmoji.ttf"]
 print("The font files in this directory are licensed under the SIL Open Font")
 print("License, Version 1.1 (text below):")
@@ -95,7 +103,7 @@ EOF
 
 echo
 echo "Built with: $(hb-subset --version | head -1); ${PY_PINS[*]}"
-ls -l NotoSans*-Regular.ttf NotoSansCJKsc-Regular.otf NotoColorEmoji.ttf
-total=$(cat NotoSans*-Regular.ttf NotoSansCJKsc-Regular.otf NotoColorEmoji.ttf | wc -c)
+ls -l NotoSans*-Regular.ttf NotoSans*-Bold.ttf NotoSansCJKsc-Regular.otf NotoColorEmoji.ttf
+total=$(cat NotoSans*-Regular.ttf NotoSans*-Bold.ttf NotoSansCJKsc-Regular.otf NotoColorEmoji.ttf | wc -c)
 echo "total font bytes: $total"
-sha256sum NotoSans*-Regular.ttf NotoSansCJKsc-Regular.otf NotoColorEmoji.ttf cjk-codepoints.txt LICENSE-OFL.txt
+sha256sum NotoSans*-Regular.ttf NotoSans*-Bold.ttf NotoSansCJKsc-Regular.otf NotoColorEmoji.ttf cjk-codepoints.txt LICENSE-OFL.txt

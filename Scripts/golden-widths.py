@@ -64,6 +64,9 @@ PRIMARY_FONT = {
     "hang": "NotoSansCJKsc-Regular.otf",
     "emoji": "NotoColorEmoji.ttf",
 }
+# The bold faces cover what their regular faces cover (Fonts/README.md).
+BOLD_FONT = {prefix: name.replace("-Regular.", "-Bold.") for prefix, name in PRIMARY_FONT.items()
+             if name.startswith("NotoSans") and "-Regular.ttf" in name and "Mono" not in name}
 FEATURE_FONT = "NotoSans-Regular.ttf"
 FEATURE_SETS = ["-kern", "-liga", "-kern,-liga"]
 FEATURE_PREFIXES = ("latn", "zyyy")
@@ -166,7 +169,7 @@ def generate():
                     non_integer += 1
                 total += ax
             prefix = label.split(".")[0]
-            if feats == "-" and PRIMARY_FONT.get(prefix) == font.name:
+            if feats == "-" and font.name in (PRIMARY_FONT.get(prefix), BOLD_FONT.get(prefix)):
                 if any(g["g"] == 0 for g in glyphs):
                     problems.append("%s: .notdef in %s" % (label, font.name))
             rows.append("\t".join([font.name, feats, label, " ".join("%X" % cp for cp in cps),

@@ -8,6 +8,11 @@ struct FontOptions: ParsableArguments {
         valueName: "path"))
     var fontPaths: [String] = []
 
+    @Option(name: .customLong("bold-font"), help: ArgumentHelp(
+        "A bold font file for bold text (headers, bold cells); repeat for several, with the --font files after them as fallbacks (default: the bundled bold faces, or the --family's bold face; none for --font alone: bold text is drawn regular).",
+        valueName: "path"))
+    var boldFontPaths: [String] = []
+
     @Option(name: .customLong("face-index"), help: ArgumentHelp(
         "Face index in a .ttc/.otc collection; one value for every --font, or one per --font.",
         valueName: "n"))
@@ -50,6 +55,9 @@ struct FontOptions: ParsableArguments {
         }
         if !familyLists.isEmpty, families.isEmpty { throw ValidationError("--family needs a family name") }
         if !families.isEmpty, !fontPaths.isEmpty { throw ValidationError("give --font or --family, not both") }
+        if !boldFontPaths.isEmpty, fontPaths.isEmpty {
+            throw ValidationError("--bold-font goes with --font (the bundled fonts and --family find their bold faces themselves)")
+        }
     }
 
     /// The stack the options describe.
@@ -61,12 +69,18 @@ struct FontOptions: ParsableArguments {
         }
         if fontPaths.isEmpty {
             let bundled = try FontStack.bundled(size: size)
-            return try FontStack(bundled.fonts.map { $0.withFeatures(features) }, language: language, fallback: fallback)
+            func stack(_ fonts: [Font]) throws -> FontStack {
+                try FontStack(fonts.map { $0.withFeatures(features) }, language: language, fallback: fallback)
+            }
+            return try stack(bundled.fonts).withBold(stack(bundled.weight(.bold).fonts))
         }
         let fonts = try fontPaths.enumerated().map { position, path in
             let index = faceIndices.count > 1 ? faceIndices[position] : (faceIndices.first ?? 0)
             return try Font(path: path, faceIndex: index, size: size, features: features)
         }
-        return try FontStack(fonts, language: language, fallback: fallback)
+        let stack = try FontStack(fonts, language: language, fallback: fallback)
+        guard !boldFontPaths.isEmpty else { return stack }
+        let bold = try boldFontPaths.map { try Font(path: $0, size: size, features: features) }
+        return stack.withBold(try FontStack(bold + fonts, language: language, fallback: fallback))
     }
 }

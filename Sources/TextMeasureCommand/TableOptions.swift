@@ -52,6 +52,11 @@ struct TableOptions: ParsableArguments {
                                valueName: "path"))
     var headerFont: String?
 
+    @Option(help: ArgumentHelp(
+        "The headers' weight: bold (the font stack's bold faces, where it has them) or regular.",
+        valueName: "bold|regular"))
+    var headerWeight = FontWeight.bold
+
     @Option(help: ArgumentHelp("The field separator: one character, e.g. ',' ';' or '\\t' for tab.", valueName: "char"))
     var delimiter = ","
 
@@ -95,6 +100,7 @@ struct TableOptions: ParsableArguments {
         configuration.tableLayout = tableLayout.layout
         configuration.cellPadding = DataTableCellPadding(horizontal: padding, vertical: 0)
         configuration.sortIndicatorWidth = sortIndicator
+        configuration.headerWeight = headerWeight
         return configuration
     }
 
@@ -140,3 +146,5 @@ struct TableOptions: ParsableArguments {
             + "(its text, twice the padding and the sort indicator); a column must be at most 1e9 px: lower them")
     }
 }
+
+extension FontWeight: ExpressibleByArgument {}

@@ -13,6 +13,10 @@ extension TextMeasureCommand {
 
         @OptionGroup var font: FontOptions
 
+        @Option(help: ArgumentHelp("The text's weight: regular, or bold (the stack's bold faces, where it has them).",
+                                   valueName: "regular|bold"))
+        var weight = FontWeight.regular
+
         @Option(help: ArgumentHelp(
             "Shaping: 'auto' (exact: simple text summed without shaping where provably equal to HarfBuzz, the rest shaped), "
                 + "'harfbuzz' (exact: every line shaped), 'none' (nominal advances, not exact); 'full' is 'auto'."))
@@ -26,7 +30,7 @@ extension TextMeasureCommand {
         }
 
         func run() throws {
-            let stack = try font.stack()
+            let stack = try font.stack().weight(weight)
             ShapingMode.current = shaping == .harfbuzz ? .harfbuzz : .auto
             let (json, nominal) = (self.json, shaping == .none)
             var input = InputLines()

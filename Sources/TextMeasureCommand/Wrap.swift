@@ -36,6 +36,10 @@ extension TextMeasureCommand {
 
         @OptionGroup var font: FontOptions
 
+        @Option(help: ArgumentHelp("The text's weight: regular, or bold (the stack's bold faces, where it has them).",
+                                   valueName: "regular|bold"))
+        var weight = FontWeight.regular
+
         @Option(help: ArgumentHelp("The width to break at in px (above 0, at most 1e9); a line's \"width\" overrides it.",
                                    valueName: "px"))
         var width: Double?
@@ -87,7 +91,7 @@ extension TextMeasureCommand {
         func run() throws {
             let settings = Settings(
                 width: width, maxLines: maxLines, truncation: truncation.truncation, ellipsis: ellipsis,
-                lineHeight: try Self.parseLineHeight(lineHeight), stack: try font.stack())
+                lineHeight: try Self.parseLineHeight(lineHeight), stack: try font.stack().weight(weight))
             let decoder = JSONDecoder()
             var input = InputLines()
             var lineNumber = 0

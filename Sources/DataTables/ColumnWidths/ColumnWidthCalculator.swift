@@ -10,8 +10,10 @@ struct ColumnWidthCalculator {
     let titles: [String]
     /// The text of the cell at (column, row).
     let cellText: (_ column: Int, _ row: Int) -> String
-    /// The cell at (column, row), for `.fitContentAutoLayout`.
+    /// The cell at (column, row), for `.fitContentAutoLayout`, its text in the cell's font.
     let cellNode: (_ column: Int, _ row: Int) -> CellNode
+    /// The weights the cells of a column are measured in.
+    let cellWeights: (_ column: Int) -> ColumnCellWeights
     let cache: WidthCache?
     let progress: ((DataTableColumnWidthProgress) -> Void)?
     private var completedCells = 0
@@ -25,10 +27,11 @@ struct ColumnWidthCalculator {
 
     init(configuration: DataTableConfiguration, rowCount: Int, titles: [String],
          cellText: @escaping (_ column: Int, _ row: Int) -> String,
-         cellNode: @escaping (_ column: Int, _ row: Int) -> CellNode, cache: WidthCache?,
+         cellNode: @escaping (_ column: Int, _ row: Int) -> CellNode,
+         cellWeights: @escaping (_ column: Int) -> ColumnCellWeights, cache: WidthCache?,
          progress: ((DataTableColumnWidthProgress) -> Void)?) {
         (self.configuration, self.rowCount, self.titles, self.cellText) = (configuration, rowCount, titles, cellText)
-        self.cellNode = cellNode
+        (self.cellNode, self.cellWeights) = (cellNode, cellWeights)
         (self.cache, self.progress) = (cache, progress)
     }
 
@@ -140,9 +143,9 @@ struct ColumnWidthCalculator {
         return configuration.maxColumnWidth.map { Swift.min(raised, $0) } ?? raised
     }
 
-    /// The header's minimum width: its title in the header font + sort indicator + padding.
+    /// The header's minimum width: its title in the header font and weight + sort indicator + padding.
     func headerWidth(of title: String) -> Double {
-        configuration.headerFont.width(of: title, cache: cache) + configuration.sortIndicatorWidth
+        configuration.resolvedHeaderFont.width(of: title, cache: cache) + configuration.sortIndicatorWidth
             + configuration.cellPadding.horizontal
     }
 
@@ -226,10 +229,20 @@ struct ColumnWidthCalculator {
     /// the widest min-content are prepared, widest max-content first, until no text's max-content
     /// is wider than the widest min-content found (no min-content exceeds its max-content); the
     /// others' min-content widths are then reported as 0.
+    ///
+    /// Text is measured in the configuration's font in the cells' weight (`cellWeights`): a
+    /// column whose cells choose their weights one by one is measured by `weightedContentWidths`.
     mutating func contentWidths(ofColumn column: Int, atRows rowIndices: RowSample, by measurer: Measurer,
                                 widestMinContentOnly: Bool = false) -> [IntrinsicWidths] {
+        let weight: FontWeight
+        switch cellWeights(column) {
+        case .all(let all): weight = all
+        case .perCell(let perCell):
+            if measurer != .cell { return weightedContentWidths(ofColumn: column, atRows: rowIndices, by: measurer, weight: perCell) }
+            weight = .regular  // a cell node carries its own fonts
+        }
         // Locals, not properties: the batches run inside a mutating call on self.
-        let (cellText, font, cache, minContent) = (cellText, configuration.font, cache, measuresMinContent)
+        let (cellText, font, cache, minContent) = (cellText, configuration.font.weight(weight), cache, measuresMinContent)
         switch measurer {
         case .shapedText:
             // The calling thread formats and de-duplicates batch i + 1 while the new distinct
@@ -281,6 +294,46 @@ struct ColumnWidthCalculator {
             }
             return widths
         }
+    }
+
+    /// `contentWidths(ofColumn:atRows:by:widestMinContentOnly:)` for a column whose cells choose
+    /// their weights: the texts are grouped by weight, and each group measured in its font (each
+    /// distinct text of a group once, on every core).
+    mutating func weightedContentWidths(ofColumn column: Int, atRows rowIndices: RowSample, by measurer: Measurer,
+                                        weight: (_ row: Int, _ text: String) -> FontWeight) -> [IntrinsicWidths] {
+        let (cellText, cache, minContent) = (cellText, cache, measuresMinContent)
+        var texts: [String] = [], weights: [FontWeight] = []
+        texts.reserveCapacity(rowIndices.count)
+        weights.reserveCapacity(rowIndices.count)
+        forEachBatch(of: rowIndices, column: column) { batch in
+            for position in batch {
+                let row = rowIndices[position], text = cellText(column, row)
+                texts.append(text)
+                weights.append(weight(row, text))
+            }
+        }
+        var widths = [IntrinsicWidths](repeating: IntrinsicWidths(0), count: texts.count)
+        for group in FontWeight.allCases {
+            let positions = texts.indices.filter { weights[$0] == group }
+            guard !positions.isEmpty else { continue }
+            let font = configuration.font.weight(group)
+            let measured: [IntrinsicWidths]
+            if measurer == .nominalText {
+                let maxima = font.nominalContentWidths(of: positions.map { texts[$0] })
+                measured = minContent
+                    ? zip(positions, maxima).map { IntrinsicWidths(minContent: font.nominalMinContentWidth(of: texts[$0]), maxContent: $1) }
+                    : maxima.map(IntrinsicWidths.init)
+            } else {
+                var distinct = DistinctTexts(reservingCapacity: positions.count)
+                let slots = positions.map { distinct.slot(of: texts[$0]) }
+                let maxima = font.contentWidths(of: distinct.texts(in: 0..<distinct.count), cache: cache)
+                let minima = minContent
+                    ? Self.minContentWidths(of: distinct, maxima: maxima, widestOnly: false, font: font, cache: cache) : maxima
+                measured = slots.map { IntrinsicWidths(minContent: minima[$0], maxContent: maxima[$0]) }
+            }
+            for (position, width) in zip(positions, measured) { widths[position] = width }
+        }
+        return widths
     }
 
     /// Texts prepared for their min-content widths at a time, on every core: enough that waking

@@ -23,11 +23,12 @@ extension DataTableConfiguration {
         cache: WidthCache? = .shared,
         progress: ((DataTableColumnWidthProgress) -> Void)? = nil
     ) throws(DataTableConfigurationError) -> DataTableColumnWidths {
-        let font = font
+        let configuration = self
         return try columnWidths(
             rowCount: rows.count, titles: columns.map(\.title), frameWidth: frameWidth, cache: cache, progress: progress,
             cellText: { column, row in columns[column].text(rows[row]) },
-            cellNode: { column, row in columns[column].cellNode(for: rows[row], font: font) })
+            cellNode: { column, row in columns[column].cellNode(for: rows[row], configuration: configuration) },
+            cellWeights: { columns[$0].cellWeights(rows: rows) })
     }
 
     /// The same for a table given as its row count, column titles, and the text and the cell
@@ -36,10 +37,11 @@ extension DataTableConfiguration {
     func columnWidths(rowCount: Int, titles: [String], frameWidth: Double?, cache: WidthCache?,
                       progress: ((DataTableColumnWidthProgress) -> Void)?,
                       cellText: @escaping (_ column: Int, _ row: Int) -> String,
-                      cellNode: @escaping (_ column: Int, _ row: Int) -> CellNode)
+                      cellNode: @escaping (_ column: Int, _ row: Int) -> CellNode,
+                      cellWeights: @escaping (_ column: Int) -> ColumnCellWeights)
         throws(DataTableConfigurationError) -> DataTableColumnWidths {
         var calculator = ColumnWidthCalculator(configuration: self, rowCount: rowCount, titles: titles, cellText: cellText,
-                                               cellNode: cellNode, cache: cache, progress: progress)
+                                               cellNode: cellNode, cellWeights: cellWeights, cache: cache, progress: progress)
         return try calculator.calculate(frameWidth: frameWidth)
     }
 }

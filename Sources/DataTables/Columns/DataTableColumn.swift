@@ -22,6 +22,13 @@ public struct DataTableColumn<Row>: Sendable {
     /// The compound cell shown for a row, when the column has one: what
     /// `.fitContentAutoLayout` measures (and the row heights of cells, later).
     public let cell: (@Sendable (Row) -> CellNode)?
+    /// The text style of every cell of the column (see `fontWeight(_:)`, `foregroundColor(_:)`,
+    /// `background(_:)`). Default: none (regular, black, no fill). The header keeps the
+    /// configuration's `headerWeight`.
+    public var textStyle = DataTableTextStyle()
+    /// A style for one cell, from its row and text, over the column's (see `cellStyle(_:)`);
+    /// nil for none. Default: nil.
+    public var cellStyle: (@Sendable (Row, String) -> DataTableTextStyle?)?
 
     /// A column whose cell text is `text(row)`.
     @inlinable
@@ -45,6 +52,15 @@ public struct DataTableColumn<Row>: Sendable {
     @inlinable
     public func cellNode(for row: Row, font: FontStack) -> CellNode {
         cell?(row) ?? .text(text(row), stack: font, wraps: false)
+    }
+
+    /// The cell shown for `row`: the column's own, or a one-line text cell of its text in
+    /// `configuration`'s font in the cell's weight (`textStyle(for:text:)`).
+    @inlinable
+    public func cellNode(for row: Row, configuration: DataTableConfiguration) -> CellNode {
+        if let cell { return cell(row) }
+        let text = text(row)
+        return .text(text, stack: configuration.font(for: textStyle(for: row, text: text)), wraps: false)
     }
 
     /// A column showing a string property.

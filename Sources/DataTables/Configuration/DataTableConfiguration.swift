@@ -48,6 +48,11 @@ public struct DataTableConfiguration: Sendable {
     /// The font stack of the headers. Default: the cells' font.
     public var headerFont: FontStack
 
+    /// The weight the headers are measured and drawn in (`resolvedHeaderFont`): bold in its
+    /// stack's bold fonts, where it has them (the bundled stack does; a stack without draws
+    /// regular). Default: `.bold`.
+    public var headerWeight = FontWeight.bold
+
     /// The space around a cell's content; its horizontal part widens every content-fitted
     /// column and header. Default: 8 points leading and trailing, 4 top and bottom.
     public var cellPadding = DataTableCellPadding(horizontal: 8, vertical: 4)

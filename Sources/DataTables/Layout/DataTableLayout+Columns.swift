@@ -4,12 +4,12 @@ import TextMeasure
 extension DataTableLayout {
     /// A calculator over the current rows, for the content widths and the final fit.
     func calculator() -> ColumnWidthCalculator {
-        let (rows, columns, font) = (rows, columns, configuration.font)
+        let (rows, columns, configuration) = (rows, columns, configuration)
         return ColumnWidthCalculator(
             configuration: configuration, rowCount: rows.count, titles: columns.map(\.title),
             cellText: { column, row in columns[column].text(rows[row]) },
-            cellNode: { column, row in columns[column].cellNode(for: rows[row], font: font) },
-            cache: cache, progress: nil)
+            cellNode: { column, row in columns[column].cellNode(for: rows[row], configuration: configuration) },
+            cellWeights: { columns[$0].cellWeights(rows: rows) }, cache: cache, progress: nil)
     }
 
     /// Checks the modes and measures every column's content from scratch: its max-content
@@ -68,10 +68,12 @@ extension DataTableLayout {
     /// Takes `row`'s cell in column `index`, whose text is `text`, out of the column's content
     /// (`sign` −1) or puts it in (+1).
     func updateContent(_ sign: Int, column index: Int, row: Row, text: String) {
-        let font = configuration.font
-        contents[index].update(sign, text: text, cell: columns[index].cellNode(for: row, font: font), font: font, cache: cache)
+        let column = columns[index]
+        let font = configuration.font(for: column.textStyle(for: row, text: text))
+        contents[index].update(sign, text: text, cell: column.cellNode(for: row, configuration: configuration), font: font, cache: cache)
         if !minContents.isEmpty {
-            minContents[index].update(sign, text: text, cell: columns[index].cellNode(for: row, font: font), font: font, cache: cache)
+            minContents[index].update(sign, text: text, cell: column.cellNode(for: row, configuration: configuration), font: font,
+                                      cache: cache)
         }
     }
 

@@ -39,11 +39,12 @@ extension DataTableLayout {
                 (height, stable) = (measuredCell.height(atWidth: inner), measuredCell.fittingWidth)
             } else {
                 let text = column.text(value)
+                let font = configuration.font(for: column.textStyle(for: value, text: text))
                 switch configuration.textLayout {
                 case .singleLine:
-                    (height, stable) = (configuration.font.singleLine(text, width: inner, cache: cache).height, 0)
+                    (height, stable) = (font.singleLine(text, width: inner, cache: cache).height, 0)
                 case .wrap:
-                    let prepared = configuration.font.prepare(text, cache: cache)
+                    let prepared = font.prepare(text, cache: cache)
                     let kept = prepared.keptLines(atWidth: inner)
                     (height, stable) = (kept.height, prepared.maxContentWidth)
                     lines += kept.lines ?? []

@@ -45,7 +45,8 @@ extension DataTableLayout {
             let frame = Rect(x: starts[index], y: 0, width: widths[index], height: settings.headerHeight)
             let inner = max(0, widths[index] - padding.horizontal - settings.sortIndicatorWidth)
             let title = self.columns[index].title
-            let line = settings.headerFont.singleLine(title, width: inner, cache: cache).lines
+            let headerFont = settings.resolvedHeaderFont
+            let line = headerFont.singleLine(title, width: inner, cache: cache).lines
             let lineHeight = line.reduce(0) { $0 + $1.height }
             let content = Rect(x: frame.minX + padding.leading, y: (frame.height - lineHeight) / 2,
                                width: inner, height: lineHeight)
@@ -53,7 +54,7 @@ extension DataTableLayout {
                 index: index, title: title, alignment: alignment(index),
                 header: TableStyleConfiguration.Cell(
                     frame: frame, contentFrame: content,
-                    text: CellText.items(line, of: title, font: settings.headerFont, in: content, alignment: alignment(index),
+                    text: CellText.items(line, of: title, font: headerFont, in: content, alignment: alignment(index),
                                          cache: cache)))
         }
 
@@ -73,35 +74,41 @@ extension DataTableLayout {
                     return TableStyleConfiguration.Cell(
                         frame: cellFrame, contentFrame: content,
                         text: CellText.items(cell.lines[lines], direction: cell.direction, tabInterval: cell.tabInterval,
-                                             font: settings.font, in: start, alignment: alignment(index)))
+                                             font: cell.font, in: start, alignment: alignment(index)),
+                        textStyle: cell.style)
                 }
-                if let node = self.columns[index].cell?(value) {
+                let column = self.columns[index]
+                if let node = column.cell?(value) {
                     let placement = MeasuredCell(node, cache: cache).placement(atWidth: content.width)
                     return TableStyleConfiguration.Cell(frame: cellFrame, contentFrame: content,
-                                                        text: CellText.items(placement, in: content, cache: cache))
+                                                        text: CellText.items(placement, in: content, cache: cache),
+                                                        textStyle: column.textStyle(for: value, text: column.text(value)))
                 }
-                let text = self.columns[index].text(value)
-                let lines = self.lines(of: text, row: row, column: index, width: content.width, kept: kept)
+                let text = column.text(value)
+                let style = column.textStyle(for: value, text: text)
+                let font = settings.font(for: style)
+                let lines = self.lines(of: text, font: font, row: row, column: index, width: content.width, kept: kept)
                 return TableStyleConfiguration.Cell(
                     frame: cellFrame, contentFrame: content,
-                    text: CellText.items(lines, of: text, font: settings.font, in: content, alignment: alignment(index), cache: cache))
+                    text: CellText.items(lines, of: text, font: font, in: content, alignment: alignment(index), cache: cache),
+                    textStyle: style)
             }
             return TableStyleConfiguration.Row(index: row, frame: frame, cells: cells)
         }
         return TableStyleConfiguration(columns: columns, rows: rows)
     }
 
-    /// The lines of `text`, the text of cell (`row`, `column`), laid out as measuring laid them
-    /// out in a content box `width` wide: cut to one line, or wrapped (the lines measuring kept,
-    /// `kept`, when they are still good).
-    func lines(of text: String, row: Int, column: Int, width: Double, kept: KeptRowLines?) -> [TextLine] {
+    /// The lines of `text`, the text of cell (`row`, `column`) in `font` (the cell's), laid out
+    /// as measuring laid them out in a content box `width` wide: cut to one line, or wrapped (the
+    /// lines measuring kept, `kept`, when they are still good).
+    func lines(of text: String, font: FontStack, row: Int, column: Int, width: Double, kept: KeptRowLines?) -> [TextLine] {
         #if DEBUG
         CellText.probe?.count(row: row)
         #endif
         return switch configuration.textLayout {
-        case .singleLine: configuration.font.singleLine(text, width: width, cache: cache).lines
-        case .wrap: kept?.lines(ofColumn: column).flatMap { configuration.font.lines(of: text, kept: $0) }
-            ?? configuration.font.prepare(text, cache: cache).layout(width: width).lines
+        case .singleLine: font.singleLine(text, width: width, cache: cache).lines
+        case .wrap: kept?.lines(ofColumn: column).flatMap { font.lines(of: text, kept: $0) }
+            ?? font.prepare(text, cache: cache).layout(width: width).lines
         }
     }
 

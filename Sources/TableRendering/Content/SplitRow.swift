@@ -16,6 +16,9 @@ struct SplitRow {
         let padding: Double
         let direction: TextDirection
         let tabInterval: Double
+        /// The cell's text style and the font it is measured and drawn in.
+        let style: DataTableTextStyle
+        let font: FontStack
 
         /// The lines that lie between `top` and `bottom` points below the row's top (to within
         /// 1e-9 pt), the lines a page showing that band of the row holds. O(log lines).
@@ -63,7 +66,9 @@ extension DataTableLayout {
                 return nil
             }
             let text = columns[index].text(value)
-            let lines = self.lines(of: text, row: row, column: index, width: content.width, kept: kept)
+            let style = columns[index].textStyle(for: value, text: text)
+            let font = configuration.font(for: style)
+            let lines = self.lines(of: text, font: font, row: row, column: index, width: content.width, kept: kept)
             var tops = [0.0]
             tops.reserveCapacity(lines.count + 1)
             for line in lines { tops.append(tops[tops.count - 1] + line.height) }
@@ -73,7 +78,7 @@ extension DataTableLayout {
             }
             return SplitRow.TextCell(lines: lines, tops: tops, padding: padding.top,
                                      direction: TextDirection.resolved(for: text),
-                                     tabInterval: configuration.font.defaultTabInterval(for: text, cache))
+                                     tabInterval: font.defaultTabInterval(for: text, cache), style: style, font: font)
         }
         var blocks: [ClosedRange<Double>] = []
         for box in boxes.sorted(by: { $0.lowerBound < $1.lowerBound }) {

@@ -1,3 +1,4 @@
+public import DataTables
 public import TextMeasure
 
 /// A picture as a value: a display list of fills, strokes, clips and positioned glyph runs, in

@@ -94,7 +94,10 @@ enum VirtualRows {
           const line = l => '<div class="l' + (l[3] ? " q" : "") + '" style="left:' + l[0] + "px;top:" + l[1] + "px;--b:" + l[2] + 'px">'
             + nodes(l, 4) + "</div>";
           const row = i => '<tr data-row="' + i + '"' + (i % 2 ? i === count - 1 ? ' class="o z"' : ' class="o"' : i === count - 1 ? ' class="z"' : "")
-            + ' style="height:' + (offsets[i + 1] - offsets[i]) + 'px">' + cells(i).map(cell => "<td>" + cell.map(line).join("") + "</td>").join("") + "</tr>";
+            + ' style="height:' + (offsets[i + 1] - offsets[i]) + 'px">' + cells(i).map(cell => {
+              const style = typeof cell[0] === "string" ? cell[0] : null;
+              return "<td" + (style ? ' style="' + style + '"' : "") + ">" + cell.slice(style ? 1 : 0).map(line).join("") + "</td>";
+            }).join("") + "</tr>";
           // The last row whose top is at or above y (0 above the first).
           const rowAt = y => {
             let low = 0, high = count - 1;

@@ -4,6 +4,7 @@ internal import Glibc
 internal import Darwin
 #endif
 import CellLayout
+import DataTables
 
 /// A style's chrome as HTML and CSS: the whole-body modifiers (background, overlay stroke,
 /// clip) as positioned boxes around the table, the content modifiers (header fill, stripes,

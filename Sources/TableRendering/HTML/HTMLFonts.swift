@@ -71,14 +71,23 @@ final class HTMLFonts {
                 files.append(HTMLTable.FontFile(name: name, path: path, family: "\(scope)-f\(index)"))
                 source = "url(\(HTMLMarkup.cssString(prefix + HTMLMarkup.urlPathSegment(name))))"
             }
-            css += "@font-face{font-family:\(family(index));src:\(source);font-display:block}\n"
+            // A face that is not regular says its weight, and so do its classes: the browser then
+            // draws a bold face as it is and never emboldens it.
+            css += "@font-face{font-family:\(family(index));src:\(source)\(Self.cssWeight(face.font));font-display:block}\n"
         }
         for (index, entry) in classes.enumerated() {
             let features = entry.font.features.compactMap(Self.cssFeature)
             css += "\(selector) .f\(index){font-family:\(family(entry.face));font-size:\(HTMLMarkup.px(entry.font.size))"
+                + Self.cssWeight(entry.font)
                 + (features.isEmpty ? "" : ";font-feature-settings:" + features.joined(separator: ",")) + "}\n"
         }
         return (css, files)
+    }
+
+    /// `;font-weight:700` for a face whose weight class is not 400 (`Font.weightClass`), else nothing.
+    static func cssWeight(_ font: Font) -> String {
+        let weight = font.weightClass
+        return weight == 400 || weight <= 0 ? "" : ";font-weight:\(Int(weight.rounded()))"
     }
 
     /// A HarfBuzz feature setting ("kern", "-liga", "ss01=2") in CSS's form (`"ss01" 2`); a

@@ -1,3 +1,4 @@
+import DataTables
 /// Text and numbers written into HTML, CSS and JSON.
 enum HTMLMarkup {
     /// `text` with `&`, `<`, `>`, `"` and `'` as character references: safe in element content

@@ -71,7 +71,8 @@ public struct HTMLTable: Sendable {
     /// For a virtualised table, the rows as JSON to serve at `HTMLOptions.rowDataURL`:
     /// `{"offsets": [...], "rows": [...]}`: each row's top in the table (n + 1 of them, the last
     /// the table's bottom), and each row's cells, each an array of its lines
-    /// (`[left, top, baseline, order, font class × 2 + right-to-left, text, room or null, …]`).
+    /// (`[left, top, baseline, order, font class × 2 + right-to-left, text, room or null, …]`),
+    /// led by the cell's inline CSS (`"color:…;background:…"`) when its text style sets either.
     /// Nil otherwise.
     public var rowData: String?
     /// For a virtualised table, the URL the page fetches `rowData` from: `HTMLOptions.rowDataURL`

@@ -22,15 +22,31 @@ struct HTMLRows {
         let classes = [row.index % 2 == 1 ? "o" : nil, isLast ? "z" : nil].compactMap { $0 }
         var markup = "<tr data-row=\"\(row.index)\"" + (classes.isEmpty ? "" : " class=\"\(classes.joined(separator: " "))\"")
             + " style=\"height:\(HTMLMarkup.span(from: row.frame.minY, to: next))\">"
-        for cell in row.cells { markup += "<td>" + HTMLLine.lines(of: cell, shift: 0, fonts: fonts).map(\.html).joined() + "</td>" }
+        for cell in row.cells {
+            markup += "<td" + (Self.style(of: cell).map { " style=\"\($0)\"" } ?? "") + ">"
+                + HTMLLine.lines(of: cell, shift: 0, fonts: fonts).map(\.html).joined() + "</td>"
+        }
         return markup + "</tr>"
     }
 
+    /// The inline CSS of a cell's text style (`color`, `background`), nil for none.
+    static func style(of cell: TableStyleConfiguration.Cell) -> String? {
+        let style = cell.textStyle
+        let rules = [style.color.map { "color:" + HTMLMarkup.css($0) }, style.background.map { "background:" + HTMLMarkup.css($0) }]
+            .compactMap { $0 }
+        return rules.isEmpty ? nil : rules.joined(separator: ";")
+    }
+
     /// Row `row`'s cells as JSON, its frame moved down by `shift` (rows of a part of the table
-    /// placed in the whole): `[[line, …], …]`, one array of lines (`HTMLLine.json`) a cell. The
-    /// script makes the `<tr>` of `row` from it and the offsets.
+    /// placed in the whole): `[[line, …], …]`, one array of lines (`HTMLLine.json`) a cell, led
+    /// by the cell's inline style as a string when it has one. The script makes the `<tr>` of
+    /// `row` from it and the offsets.
     func json(_ row: TableStyleConfiguration.Row, shift: Double) -> String {
-        "[" + row.cells.map { "[" + HTMLLine.lines(of: $0, shift: shift, fonts: fonts).map(\.json).joined(separator: ",") + "]" }
-            .joined(separator: ",") + "]"
+        let cells = row.cells.map { cell -> String in
+            var parts: [String] = Self.style(of: cell).map { [jsonString($0)] } ?? []
+            parts += HTMLLine.lines(of: cell, shift: shift, fonts: fonts).map(\.json)
+            return "[" + parts.joined(separator: ",") + "]"
+        }
+        return "[" + cells.joined(separator: ",") + "]"
     }
 }

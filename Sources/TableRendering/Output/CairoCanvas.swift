@@ -1,3 +1,4 @@
+import DataTables
 internal import CCairo
 import TextMeasure
 import CellLayout

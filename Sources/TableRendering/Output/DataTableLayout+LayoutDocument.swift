@@ -10,10 +10,11 @@ extension DataTableLayout {
     /// - Complexity: O(cells), plus measuring every row and shaping each line once.
     public func layoutDocument(alignments: [ColumnAlignment] = [], pages: TablePages? = nil) -> TableLayoutDocument {
         var builder = LayoutDocumentBuilder()
+        // The header first, as `writeLayoutDocument` writes it: its fonts (bold) take the first indices.
+        let (columns, header) = documentColumns(alignments: alignments, widths: columnWidths, builder: &builder)
         var rows: [TableLayoutDocument.Row] = []
         rows.reserveCapacity(rowCount)
         forEachDocumentRow(alignments: alignments, builder: &builder) { rows.append($0) }
-        let (columns, header) = documentColumns(alignments: alignments, widths: columnWidths, builder: &builder)
         return TableLayoutDocument(columns: columns, header: header, rows: rows, contentHeight: thousandths(contentHeight),
                                    fonts: builder.fonts, line: builder.usualLine, pages: pages.map(documentPages))
     }
@@ -122,7 +123,8 @@ struct LayoutDocumentBuilder {
             lines.append(line(cell.text[start..<end], in: cell.frame))
             start = end
         }
-        return TableLayoutDocument.Cell(lines: lines)
+        return TableLayoutDocument.Cell(lines: lines, color: cell.textStyle.color.map(HTMLMarkup.css),
+                                        background: cell.textStyle.background.map(HTMLMarkup.css))
     }
 
     private mutating func line(_ items: ArraySlice<TextItem>, in frame: Rect) -> TableLayoutDocument.Line {
@@ -146,8 +148,9 @@ struct LayoutDocumentBuilder {
     private mutating func index(of font: Font) -> Int {
         if let index = indices[font] { return index }
         let file = font.path.map { String($0.split(separator: "/").last ?? "") }
+        let weight = Int(font.weightClass.rounded())
         fonts.append(TableLayoutDocument.Font(family: font.familyName, file: file, face: font.faceIndex == 0 ? nil : font.faceIndex,
-                                              size: font.size))
+                                              size: font.size, weight: weight == 400 || weight <= 0 ? nil : weight))
         indices[font] = fonts.count - 1
         return fonts.count - 1
     }

@@ -15,7 +15,13 @@ extension TableLayoutDocument.Row {
                 if index > 0 { json.append(UInt8(ascii: ",")) }
                 line.appendJSON(to: &json)
             }
-            json += "]}".utf8
+            json.append(UInt8(ascii: "]"))
+            for (key, value) in [("background", cell.background), ("color", cell.color)] {
+                guard let value else { continue }
+                json += ",\"\(key)\":".utf8
+                appendString(value, to: &json)
+            }
+            json.append(UInt8(ascii: "}"))
         }
         json += "]}".utf8
     }

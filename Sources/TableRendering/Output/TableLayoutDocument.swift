@@ -45,6 +45,8 @@ public struct TableLayoutDocument: Codable, Sendable, Equatable {
         public var face: Int?
         /// The size in points.
         public var size: Double
+        /// The face's weight class (`OS/2` `usWeightClass`: 700 for a bold face); nil for 400.
+        public var weight: Int?
     }
 
     /// A line box's height, and its baseline from its top.
@@ -86,6 +88,10 @@ public struct TableLayoutDocument: Codable, Sendable, Equatable {
     /// A cell's text, line under line.
     public struct Cell: Codable, Sendable, Equatable {
         public var lines: [Line]
+        /// The colour of its text, as CSS `rgba()`, when its text style sets one; else nil (omitted).
+        public var color: String?
+        /// The colour filling it, as CSS `rgba()`, when its text style sets one; else nil (omitted).
+        public var background: String?
     }
 
     /// A line of a cell, from the cell's top-left corner.

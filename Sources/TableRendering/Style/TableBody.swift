@@ -1,3 +1,4 @@
+public import DataTables
 public import CellLayout
 
 /// A table's columns and rows placed, and the chrome a style adds, as SwiftUI's modifiers add it:
@@ -53,12 +54,20 @@ public struct TableBody: Sendable {
         frame = tableFrame
     }
 
-    /// The display list: the wrappers' chrome around the decorations and the cells' text.
+    /// The display list: the wrappers' chrome around the decorations and the cells' text. A
+    /// cell's background (its text style's) fills its frame over the style's fills and under its
+    /// first line (grid line or separator); a cell's text colour wins over `foregroundColor`.
     public var drawing: Drawing {
         var items = decorations
-        for cell in columns.map(\.header) + rows.flatMap(\.cells) {
+        let cells = columns.map(\.header) + rows.flatMap(\.cells)
+        let backgrounds = cells.compactMap { cell in cell.textStyle.background.map { DrawingItem.fill(.rectangle(cell.frame), $0) } }
+        if !backgrounds.isEmpty {
+            let firstLine = items.firstIndex { if case .stroke = $0 { true } else { false } } ?? items.endIndex
+            items.insert(contentsOf: backgrounds, at: firstLine)
+        }
+        for cell in cells {
             for var text in cell.text {
-                text.color = textColor
+                text.color = cell.textStyle.color ?? textColor
                 items.append(.text(text))
             }
         }

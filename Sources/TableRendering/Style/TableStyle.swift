@@ -1,3 +1,4 @@
+import DataTables
 /// How a table looks: the chrome around and between its cells. The configuration supplies the
 /// content; the style decides what surrounds it, and never moves a cell's text.
 ///

@@ -1,3 +1,5 @@
+public import DataTables
+
 /// What a `TableStyle` gets to draw: the table's columns and rows, resolved and laid out, ready
 /// to place. The style arranges and decorates them; it never restates the data.
 ///
@@ -37,13 +39,16 @@ public struct TableStyleConfiguration: Sendable {
         public let cells: [Cell]
     }
 
-    /// A cell: its frame, its content box (the frame less the cell padding), and its text laid
-    /// out as lines of glyph runs in place.
+    /// A cell: its frame, its content box (the frame less the cell padding), its text laid out
+    /// as lines of glyph runs in place, and the text style of the cell (its colour and
+    /// background, which `TableBody` draws; its weight already chose the runs' fonts).
     public struct Cell: Sendable {
         public let frame: Rect
         public let contentFrame: Rect
         /// The glyph runs of its lines, in visual order, positioned in table coordinates.
         public let text: [TextItem]
+        /// The cell's text style (a header's: none but its weight).
+        public internal(set) var textStyle = DataTableTextStyle()
     }
 }
 
@@ -71,7 +76,8 @@ extension TableStyleConfiguration.Row {
         }
         return Self(index: index, frame: cut(frame), cells: cells.map { cell in
             TableStyleConfiguration.Cell(frame: cut(cell.frame), contentFrame: cut(cell.contentFrame),
-                                         text: cell.text.filter { $0.frame.minY >= band.minY - tolerance && $0.frame.maxY <= band.maxY + tolerance })
+                                         text: cell.text.filter { $0.frame.minY >= band.minY - tolerance && $0.frame.maxY <= band.maxY + tolerance },
+                                         textStyle: cell.textStyle)
         })
     }
 }

@@ -2,13 +2,19 @@ import TextMeasureFonts
 
 /// The fonts shipped with the package (see `Fonts/README.md`): together they cover Latin, Greek,
 /// Cyrillic (with Vietnamese), Arabic, Hebrew, Devanagari, Thai, common CJK and emoji, so
-/// measuring works on a machine with no fonts installed.
+/// measuring works on a machine with no fonts installed. Latin, Greek, Cyrillic, Arabic, Hebrew,
+/// Devanagari and Thai have bold faces too; CJK, emoji and the monospaced font do not.
 public enum BundledFont: String, Sendable, CaseIterable {
     case notoSans = "NotoSans-Regular.ttf"
     case notoSansArabic = "NotoSansArabic-Regular.ttf"
     case notoSansHebrew = "NotoSansHebrew-Regular.ttf"
     case notoSansDevanagari = "NotoSansDevanagari-Regular.ttf"
     case notoSansThai = "NotoSansThai-Regular.ttf"
+    case notoSansBold = "NotoSans-Bold.ttf"
+    case notoSansArabicBold = "NotoSansArabic-Bold.ttf"
+    case notoSansHebrewBold = "NotoSansHebrew-Bold.ttf"
+    case notoSansDevanagariBold = "NotoSansDevanagari-Bold.ttf"
+    case notoSansThaiBold = "NotoSansThai-Bold.ttf"
     /// Simplified Chinese face of Noto Sans CJK, subset to the common hanzi, kanji, kana and Hangul.
     case notoSansCJK = "NotoSansCJKsc-Regular.otf"
     case notoColorEmoji = "NotoColorEmoji.ttf"
@@ -30,6 +36,13 @@ public enum BundledFont: String, Sendable, CaseIterable {
     public static let defaultStackOrder: [BundledFont] = [
         .notoSans, .notoSansArabic, .notoSansHebrew, .notoSansDevanagari, .notoSansThai, .notoSansCJK, .notoColorEmoji,
     ]
+
+    /// The fallback order of the default stack's bold text: the bold faces, then the regular CJK
+    /// and emoji faces, which have no bundled bold (their text is drawn regular, not emboldened).
+    public static let boldStackOrder: [BundledFont] = [
+        .notoSansBold, .notoSansArabicBold, .notoSansHebrewBold, .notoSansDevanagariBold, .notoSansThaiBold,
+        .notoSansCJK, .notoColorEmoji,
+    ]
 }
 
 extension Font {
@@ -42,12 +55,16 @@ extension Font {
 }
 
 extension FontStack {
-    /// The bundled fonts in `BundledFont.defaultStackOrder`, at `size`.
+    /// The bundled fonts in `BundledFont.defaultStackOrder`, at `size`, with those of
+    /// `BundledFont.boldStackOrder` for bold text (`weight(.bold)`).
     ///
-    /// - Complexity: loads the seven faces the first time; seven lookups after that.
+    /// - Complexity: loads the twelve faces the first time; fourteen lookups after that.
     public static func bundled(size: Double = 14) throws(FontError) -> FontStack {
-        var fonts: [Font] = []
-        for font in BundledFont.defaultStackOrder { fonts.append(try Font.bundled(font, size: size)) }
-        return try FontStack(fonts)
+        func stack(_ order: [BundledFont]) throws(FontError) -> FontStack {
+            var fonts: [Font] = []
+            for font in order { fonts.append(try Font.bundled(font, size: size)) }
+            return try FontStack(fonts)
+        }
+        return try stack(BundledFont.defaultStackOrder).withBold(stack(BundledFont.boldStackOrder))
     }
 }

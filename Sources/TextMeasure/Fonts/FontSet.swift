@@ -69,7 +69,8 @@ final class FontSet: Sendable {
         guard derived != language.fontconfigLanguage else { return nil }
         if let known = faceOrders.withLock({ $0[derived] }) { return known }
         let sorted = (try? Fontconfig.sortedFonts(families: familyQuery.families, size: familyQuery.size,
-                                                  language: derived, in: familyQuery.configuration)) ?? []
+                                                  language: derived, weight: familyQuery.weight,
+                                                  in: familyQuery.configuration)) ?? []
         var order: [Int] = []
         var placed = Set<Int>()
         for font in sorted {
@@ -81,11 +82,32 @@ final class FontSet: Sendable {
         return order
     }
 
-    /// The families, size and configuration a family stack was resolved from.
+    /// The families, size, weight and configuration a family stack was resolved from.
     struct FamilyQuery: Sendable {
         let families: [String]
         let size: Double
+        var weight: FontWeight = .regular
         let configuration: FontConfiguration
+    }
+
+    /// A family stack's fonts for bold text: the same families resolved again with weight bold,
+    /// once (see `FontStack.weight(_:)`); nil for a set that is not a family stack.
+    private let boldFamilySet = Lock<FontSet?>(nil)
+
+    /// The family set of the same query at `weight` bold (this set when it is one), resolved
+    /// the first time it is asked; nil for a set of files, or when fontconfig finds nothing.
+    func boldFamily() -> FontSet? {
+        guard let familyQuery else { return nil }
+        if familyQuery.weight == .bold { return self }
+        if let known = boldFamilySet.withLock({ $0 }) { return known }
+        var query = familyQuery
+        query.weight = .bold
+        guard let bold = try? FontSet.family(query, features: featureSettings[0], language: language,
+                                             fallback: fallback?.configuration) else { return nil }
+        return boldFamilySet.withLock { stored in
+            if stored == nil { stored = bold }
+            return stored
+        }
     }
 
     /// A HarfBuzz language: an interned pointer, never freed, so it may cross threads.
@@ -184,8 +206,9 @@ final class FontSet: Sendable {
             let features: [[FontFeature]]
             let language: String?
             let fallback: ObjectIdentifier?
-            /// A family stack's families and configuration: they decide `faceOrder(for:)`.
+            /// A family stack's families, weight and configuration: they decide `faceOrder(for:)`.
             let families: [String]?
+            let weight: FontWeight?
             let configuration: ObjectIdentifier?
         }
         struct Entry {
@@ -201,7 +224,7 @@ final class FontSet: Sendable {
     private var key: Interned.Key {
         Interned.Key(members: members.map(\.key), features: featureSettings, language: language?.tag,
                      fallback: fallback.map { ObjectIdentifier($0.configuration) }, families: familyQuery?.families,
-                     configuration: familyQuery.map { ObjectIdentifier($0.configuration) })
+                     weight: familyQuery?.weight, configuration: familyQuery.map { ObjectIdentifier($0.configuration) })
     }
 
     /// The one live set made of `members` (created when none is), shaped in `language`, with
@@ -212,7 +235,8 @@ final class FontSet: Sendable {
         guard let primary = members[0].slot.loadedFace else { preconditionFailure("a font set's first face is loaded") }
         let key = Interned.Key(members: members.map(\.slot.key), features: members.map(\.features),
                                language: language?.tag, fallback: fallback.map(ObjectIdentifier.init),
-                               families: familyQuery?.families, configuration: familyQuery.map { ObjectIdentifier($0.configuration) })
+                               families: familyQuery?.families, weight: familyQuery?.weight,
+                               configuration: familyQuery.map { ObjectIdentifier($0.configuration) })
         return interned.withLock { table in
             if let set = table.sets[key]?.set { return set }
             let system = fallback.map { SystemFallback(configuration: $0, language: language?.fontconfigLanguage) }

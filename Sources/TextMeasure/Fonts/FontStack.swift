@@ -10,10 +10,13 @@ public struct FontStack: Sendable, Hashable {
     let fontSet: FontSet
     /// The size in points every font of the stack is measured at.
     public let size: Double
+    /// The fonts of its bold text, when it was given them (`withBold(_:)`).
+    let boldSet: FontSet?
 
-    init(fontSet: FontSet, size: Double) {
+    init(fontSet: FontSet, size: Double, bold: FontSet? = nil) {
         self.fontSet = fontSet
         self.size = size
+        self.boldSet = bold
     }
 
     /// A stack of `fonts`, measured at `size` (default: the primary font's size).
@@ -57,6 +60,7 @@ public struct FontStack: Sendable, Hashable {
 
     /// `font` followed by this stack's fonts, with its language and fallback (a header font
     /// over a body stack). The stack's fonts keep loading lazily. `font` is used at the stack's size.
+    /// The result has no bold fonts (`weight(.bold)` is itself): `font` was chosen for its face.
     ///
     /// - Complexity: O(fonts).
     public func prepending(_ font: Font) -> FontStack {
@@ -66,16 +70,18 @@ public struct FontStack: Sendable, Hashable {
                          size: size)
     }
 
-    /// The same fonts at another size.
+    /// The same fonts (and bold fonts) at another size.
     public func withSize(_ size: Double) throws(FontError) -> FontStack {
         try Font.validate(size)
-        return FontStack(fontSet: fontSet, size: size)
+        return FontStack(fontSet: fontSet, size: size, bold: boldSet)
     }
 
     /// Vertical metrics of the primary font at the stack's size.
     public var metrics: FontMetrics { fontSet.primary.unscaledMetrics.scaled(to: size) }
 
-    public static func == (a: FontStack, b: FontStack) -> Bool { a.fontSet === b.fontSet && a.size == b.size }
+    public static func == (a: FontStack, b: FontStack) -> Bool {
+        a.fontSet === b.fontSet && a.size == b.size && a.boldSet === b.boldSet
+    }
     public func hash(into hasher: inout Hasher) {
         hasher.combine(fontSet.id)
         hasher.combine(size)

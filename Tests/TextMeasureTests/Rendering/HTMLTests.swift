@@ -59,15 +59,17 @@ import TextMeasure
         let html = try layout.html().html
         let subsets = try matches(#"src:url\(data:font/(?:ttf|otf);base64,([A-Za-z0-9+/=]+)\)"#, in: html)
         let stack = try FontStack.bundled(size: 14)
-        // The table uses four faces: Noto Sans, Arabic, CJK and Devanagari (its title, "Text", is Noto Sans).
-        #expect(subsets.count == 4)
+        // The table uses five faces: Noto Sans, Arabic, CJK and Devanagari, and Noto Sans Bold for
+        // its bold title, "Text".
+        #expect(subsets.count == 5)
         var compared = 0
         for subset in subsets {
             let bytes = [UInt8](try #require(Data(base64Encoded: subset)))
             let font = try Font(data: bytes, size: 14)
-            let original = try #require(stack.fonts.first { $0.familyName == font.familyName })
+            func same(_ other: Font) -> Bool { other.familyName == font.familyName && other.weightClass == font.weightClass }
+            let original = try #require((stack.fonts + stack.weight(.bold).fonts).first(where: same))
             #expect(bytes.count < original.path.flatMap { FileManager.default.contents(atPath: $0)?.count } ?? 0)
-            for item in layout.drawing().textItems where item.run.font.familyName == font.familyName {
+            for item in layout.drawing().textItems where same(item.run.font) {
                 let run = item.run
                 let again = font.stack.glyphRuns(of: String(run.text), direction: run.isRightToLeft ? .rightToLeft : .leftToRight)
                 #expect(again.count == 1, "\(run.text)")
@@ -82,7 +84,8 @@ import TextMeasure
     @Test func fontsByURLNameTheirFilesAndAFontWithoutOneIsAnError() throws {
         let layout = try layout(["Text"], [["office"], ["中文"]])
         let table = try layout.html(options: HTMLOptions(fonts: .url(prefix: "/static/fonts/")))
-        #expect(table.fonts.map(\.name) == ["NotoSans-Regular.ttf", "NotoSansCJKsc-Regular.otf"])
+        // The bold header's face first, then the cells' faces.
+        #expect(table.fonts.map(\.name) == ["NotoSans-Bold.ttf", "NotoSans-Regular.ttf", "NotoSansCJKsc-Regular.otf"])
         for font in table.fonts {
             #expect(table.html.contains("src:url(\"/static/fonts/\(font.name)\")"))
             #expect(FileManager.default.fileExists(atPath: font.path))

@@ -157,7 +157,10 @@ import TextMeasure
             let usual = try #require(object["line"] as? [String: Double])
             #expect(usual["height"] != nil && usual["baseline"] != nil)
             let run = try #require((line["runs"] as? [[String: Any]])?.first)
-            #expect(run["font"] as? Int == 0)
+            // Font 0 is the bold header's (written first); the cells' text is in the regular face.
+            #expect(fonts.first?["file"] as? String == "NotoSans-Bold.ttf" && fonts.first?["weight"] as? Int == 700)
+            let font = try #require(run["font"] as? Int)
+            #expect(fonts[font]["file"] as? String == "NotoSans-Regular.ttf" && fonts[font]["weight"] == nil)
             if extra.isEmpty {
                 #expect(object["pages"] == nil)
             } else {

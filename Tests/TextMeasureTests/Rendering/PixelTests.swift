@@ -37,7 +37,10 @@ import TextMeasure
         // Ink may leave a content box only where a glyph's own outline does (the hook of a "J"
         // reaches left of its origin): the glyphs' ink boxes, from HarfBuzz's glyph extents of
         // the font files, placed where the display list puts the glyphs.
-        let boxes = cells.map(\.contentFrame) + cells.flatMap(\.text).flatMap(Self.inkBoxes)
+        // Cairo 1.16's image backend draws each glyph at its origin rounded to the nearest device
+        // pixel, so a glyph's ink may sit up to half a pixel from where its extents put it.
+        let boxes = cells.map(\.contentFrame)
+            + cells.flatMap(\.text).flatMap(Self.inkBoxes).map { $0.outset(by: EdgeInsets(0.5 / scale)) }
         var inked = 0, outside: [(Int, Int)] = []
         for y in 0..<image.height {
             for x in 0..<image.width where image[x, y].alpha > 0 {

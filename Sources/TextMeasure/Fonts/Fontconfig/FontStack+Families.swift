@@ -11,6 +11,11 @@ extension FontStack {
     /// the system's; `fallback` beyond the sort (rarely needed: the sort already covers
     /// everything installed) takes ``FontFallback/fonts(of:)`` to use a private configuration.
     ///
+    /// `weight` asks fontconfig for that weight, as Pango's font description does: with `.bold`,
+    /// each family's bold face where it has one, sorted by the same rules (a family with no bold
+    /// face gives its regular one, never an emboldened one). A regular stack finds its bold
+    /// fonts this way when bold text first needs them (`weight(_:)`).
+    ///
     /// Throws `FontError.familyNotFound` naming the first family that is neither installed nor
     /// substituted by the configuration, and `FontError.invalidLanguageTag` for a language tag
     /// that is not well-formed.
@@ -22,27 +27,15 @@ extension FontStack {
     /// - Complexity: one `FcFontSort` over the configuration's fonts, plus loading the first
     ///   font found and O(fonts found) to build the stack.
     public init(families: [String], size: Double = 14, features: [FontFeature] = [], language: String? = nil,
-                fallback: FontFallback = .none, configuration: FontConfiguration? = nil) throws(FontError) {
+                weight: FontWeight = .regular, fallback: FontFallback = .none,
+                configuration: FontConfiguration? = nil) throws(FontError) {
         try Font.validate(size)
         let families = families.map { $0.trimmingSpaces }.filter { !$0.isEmpty }
         guard !families.isEmpty else { throw .emptyStack }
         let language = try language.map { (tag) throws(FontError) in try LanguageTag(tag) }
-        let configuration = try FontConfiguration.given(configuration)
-        let found = try Fontconfig.sortedFonts(families: families, size: size, language: language?.fontconfigLanguage,
-                                               in: configuration)
-        // Pango opens the first font at once; the others wait until a cluster needs them.
-        var members: [FontSet.Member] = []
-        for font in found {
-            if members.isEmpty {
-                guard let face = try? FontFace.load(path: font.path, faceIndex: font.faceIndex) else { continue }
-                members.append(FontSet.Member(slot: FaceSlot(font, face: face), features: features))
-            } else {
-                members.append(FontSet.Member(slot: FaceSlot(font), features: features))
-            }
-        }
-        guard !members.isEmpty else { throw .familyNotFound(family: families.joined(separator: ", ")) }
-        let query = FontSet.FamilyQuery(families: families, size: size, configuration: configuration)
-        self.init(fontSet: FontSet.of(members, language: language, fallback: try fallback.resolved(), familyQuery: query),
+        let query = FontSet.FamilyQuery(families: families, size: size, weight: weight,
+                                        configuration: try FontConfiguration.given(configuration))
+        self.init(fontSet: try FontSet.family(query, features: features, language: language, fallback: try fallback.resolved()),
                   size: size)
     }
 
@@ -57,6 +50,27 @@ extension FontStack {
     /// - Complexity: O(fonts).
     public var familyNames: [String] {
         fontSet.members.map { $0.candidate?.family ?? $0.loadedFace?.familyName ?? "" }
+    }
+}
+
+extension FontSet {
+    /// The set fontconfig resolves `query` to (see `FontStack.init(families:…)`).
+    static func family(_ query: FamilyQuery, features: [FontFeature], language: LanguageTag?,
+                       fallback: FontConfiguration?) throws(FontError) -> FontSet {
+        let found = try Fontconfig.sortedFonts(families: query.families, size: query.size, language: language?.fontconfigLanguage,
+                                               weight: query.weight, in: query.configuration)
+        // Pango opens the first font at once; the others wait until a cluster needs them.
+        var members: [FontSet.Member] = []
+        for font in found {
+            if members.isEmpty {
+                guard let face = try? FontFace.load(path: font.path, faceIndex: font.faceIndex) else { continue }
+                members.append(FontSet.Member(slot: FaceSlot(font, face: face), features: features))
+            } else {
+                members.append(FontSet.Member(slot: FaceSlot(font), features: features))
+            }
+        }
+        guard !members.isEmpty else { throw .familyNotFound(family: query.families.joined(separator: ", ")) }
+        return FontSet.of(members, language: language, fallback: fallback, familyQuery: query)
     }
 }
 

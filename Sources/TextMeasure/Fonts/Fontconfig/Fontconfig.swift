@@ -26,11 +26,14 @@ enum Fontconfig {
     /// the rest of its trimmed sort (`FcFontSetSort` with trim, which keeps a font only when it
     /// adds coverage). The pattern is Pango's: the families in order, regular weight, roman,
     /// normal width, `size` px at 72 dpi, `language`; then the configuration's substitutions
-    /// (`FcConfigSubstitute`) and fontconfig's defaults (`FcDefaultSubstitute`).
+    /// (`FcConfigSubstitute`) and fontconfig's defaults (`FcDefaultSubstitute`). With `weight`
+    /// bold, the pattern asks for `FC_WEIGHT_BOLD` instead, as Pango does for a bold description:
+    /// the family's bold face first where it has one. (The `embolden` a configuration may add
+    /// for a font that is not bold is never applied: bold is not synthesised.)
     ///
     /// Throws `familyNotFound` for the first family that names no installed family and that the
     /// configuration does not substitute (see `isKnown`).
-    static func sortedFonts(families: [String], size: Double, language: String?,
+    static func sortedFonts(families: [String], size: Double, language: String?, weight: FontWeight = .regular,
                             in configuration: FontConfiguration) throws(FontError) -> [FontconfigFont] {
         try lock.withLock { (_) throws(FontError) -> [FontconfigFont] in
             let config = configuration.config
@@ -39,7 +42,7 @@ enum Fontconfig {
             }
             let pattern = FcPatternCreate()!
             defer { FcPatternDestroy(pattern) }
-            FcPatternAddDouble(pattern, FC_WEIGHT, Double(FC_WEIGHT_REGULAR))
+            FcPatternAddDouble(pattern, FC_WEIGHT, weight.fontconfigWeight)
             FcPatternAddInteger(pattern, FC_SLANT, FC_SLANT_ROMAN)
             FcPatternAddInteger(pattern, FC_WIDTH, FC_WIDTH_NORMAL)
             FcPatternAddBool(pattern, FC_VARIABLE, 2)  // FcDontCare

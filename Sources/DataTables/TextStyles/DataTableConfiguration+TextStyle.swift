@@ -1,0 +1,13 @@
+public import TextMeasure
+
+extension DataTableConfiguration {
+    /// The stack a cell of `style` is measured and drawn in: `font` in the style's weight.
+    ///
+    /// - Complexity: as `FontStack.weight(_:)`.
+    public func font(for style: DataTableTextStyle) -> FontStack { font.weight(style.weight ?? .regular) }
+
+    /// The stack the headers are measured and drawn in: `headerFont` in `headerWeight`.
+    ///
+    /// - Complexity: as `FontStack.weight(_:)`.
+    public var resolvedHeaderFont: FontStack { headerFont.weight(headerWeight) }
+}
