@@ -103,15 +103,16 @@ extension DataTableLayout {
         let headerHeight = configuration.headerHeight
         // The page's height for the table, from the top margin (the title's) to its number.
         let tableHeight = page.height - margins.vertical - below
-        guard tableHeight - above > 0 else {
-            throw .pageTooSmall(page: page, needed: above + below + scale * (chrome.vertical + headerHeight),
-                                available: page.height - margins.vertical)
-        }
         var scale = scale
         func rooms() -> (first: Double, rest: Double) {
             ((tableHeight - above) / scale - chrome.vertical - headerHeight, tableHeight / scale - chrome.vertical - headerHeight)
         }
         var room = rooms()
+        // The furniture, the chrome and the header leave the first page some room for rows.
+        guard room.first > 0 || above + below == 0 && tableHeight > 0 else {
+            throw .pageTooSmall(page: page, needed: above + below + scale * (chrome.vertical + headerHeight),
+                                available: page.height - margins.vertical)
+        }
         // The rows to split, laid out once for all their pages; the tallest line (after the top
         // padding) must fit.
         var split: [Int: SplitRow] = [:]
