@@ -2,12 +2,12 @@
 """10,000 rows of the Debian package table on A4, drawn by `textmeasure render` and printed by
 headless Chromium from a plain HTML table (`table-layout: auto`, the same Noto Sans file at 14 px,
 padding 8 px, cells `overflow-wrap: break-word`, A4 with 36 pt margins): each one's time (median
-of ROUNDS interleaved runs), page count, and its first page as a PNG in the work folder (printed
-at the end) to look at.
+of ROUNDS interleaved runs), page count, and its first page as a greyscale PNG at 80 dpi in
+Benchmarks/Results (print-comparison-textmeasure-page1.png, print-comparison-chromium-page1.png).
 
     Benchmarks/print-comparison.py [--rows 10000] [--rounds 3] [--textmeasure .build/release/textmeasure]
 
-Needs chromium and poppler-utils (pdfinfo, pdftoppm). Writes Benchmarks/Results/print-comparison.txt.
+Needs chromium and poppler-utils (pdfinfo, pdftoppm). Writes Benchmarks/Results/print-comparison.txt and the two PNGs.
 """
 import argparse
 import csv
@@ -77,9 +77,11 @@ def main():
     ]
     (ROOT / "Benchmarks/Results/print-comparison.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
     print("\n".join(lines))
-    for pdf, name in [(ours_pdf, "textmeasure-page1"), (theirs_pdf, "chromium-page1")]:
-        subprocess.run(["pdftoppm", "-png", "-r", "60", "-f", "1", "-l", "1", "-singlefile", str(pdf), str(work / name)], check=True)
-        print("first page:", work / (name + ".png"))
+    # Each first page as a small greyscale PNG at 80 dpi, for the README (about 75 and 125 KB).
+    for pdf, name in [(ours_pdf, "print-comparison-textmeasure-page1"), (theirs_pdf, "print-comparison-chromium-page1")]:
+        target = ROOT / "Benchmarks/Results" / name
+        subprocess.run(["pdftoppm", "-png", "-gray", "-r", "80", "-f", "1", "-l", "1", "-singlefile", str(pdf), str(target)], check=True)
+        print("first page:", target.with_suffix(".png"))
 
 
 if __name__ == "__main__":

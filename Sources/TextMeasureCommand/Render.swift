@@ -23,7 +23,12 @@ extension TextMeasureCommand {
                 bands (--fit bands, the default): each band as many columns as fit, every band after \
                 the first starting with the first --repeat-columns columns again, pages going down, \
                 then across; a column wider than the page is first narrowed to its width (its text \
-                wraps there with --wrap, else is cut). With --fit scale the table is scaled down to \
+                wraps there with --wrap, else is cut). Each band is laid out on its own: its rows are \
+                as tall as its own cells need, and with --table-layout auto its columns share the \
+                page's width again (cut into bands at their min-content widths). --title TEXT sets a \
+                title above the table on the first page (1.5 times the header's size), and every page \
+                of a table that takes more than one says "Page N of M" at its bottom (--page-numbers \
+                off: not); both take their room from the table. With --fit scale the table is scaled down to \
                 fit instead, and stays vector, unless its text would be under 4 pt (an error). The \
                 text can be copied. Sizes are checked before anything is drawn. With --table-layout auto, the \
                 columns share --frame-width, by default the page's width inside the margins, so wide \
@@ -47,9 +52,9 @@ extension TextMeasureCommand {
                 columns' widths (with min- and max-content widths under --table-layout auto), the \
                 header's and each row's height and offset, each cell's lines with their glyph runs \
                 where the drawing puts them, and the fonts the runs name; with --page, each \
-                page's rows as a PDF would have them (and, with --table-layout auto, the frame \
-                defaults to the page's width inside the margins). Lengths in points, to 1/1000. See the \
-                "Layout as data" article for the schema (version 1).
+                page's rows, columns, column widths and row heights as a PDF would have them (and, with \
+                --table-layout auto, the frame defaults to the page's width inside the margins). \
+                Lengths in points, to 1/1000. See the "Layout as data" article for the schema (version 2).
                 """)
 
         @OptionGroup var options: TableOptions
@@ -86,6 +91,20 @@ extension TextMeasureCommand {
         enum FitName: String, ExpressibleByArgument, CaseIterable {
             case bands, scale
         }
+
+        @Option(help: ArgumentHelp("PDF: a title above the table on the first page.", valueName: "text"))
+        var title: String?
+
+        @Option(help: ArgumentHelp("PDF: \"Page N of M\" at the bottom of every page of a table that takes more than one.",
+                                   valueName: "on|off"))
+        var pageNumbers = Switch.on
+
+        enum Switch: String, ExpressibleByArgument, CaseIterable {
+            case on, off
+        }
+
+        /// `--title` and `--page-numbers`.
+        var furniture: PageFurniture { PageFurniture(title: title, pageNumbers: pageNumbers == .on) }
 
         @Option(help: ArgumentHelp("HTML fonts: embed (subsets in the page) or url:PREFIX (PREFIX + each font file's name).",
                                    valueName: "embed|url:PREFIX"))
@@ -202,7 +221,9 @@ extension TextMeasureCommand {
 
         func run() throws {
             let format = try format()
-            let (layout, measured) = try rowOptions.measuredLayout(options, defaultFrameWidth: try defaultFrameWidth(format))
+            // PDF pages measure the rows of each column band themselves.
+            let (layout, measured) = try rowOptions.measuredLayout(options, defaultFrameWidth: try defaultFrameWidth(format),
+                                                                   measuringRows: format != .pdf)
             let alignments = try columnAlignments(titles: layout.columns.map(\.title))
             let style = style.style
             let bytes: [UInt8]
@@ -218,11 +239,16 @@ extension TextMeasureCommand {
                 let page = try pageSize(), margins = EdgeInsets(margin)
                 let fit = fit == .scale ? PageFit.scale : .bands(repeating: repeatColumns)
                 if fit != .scale { try layout.narrowColumns(toPage: page, margins: margins, style: style, alignments: alignments) }
-                let pages = try layout.pages(style: style, page: page, margins: margins, alignments: alignments, fit: fit)
+                let pages = try layout.pages(style: style, page: page, margins: margins, alignments: alignments, fit: fit,
+                                             furniture: furniture, measured: measured)
                 bytes = try Drawing.pdfData(pages: pages)
             case .json:
                 let pages = try page.map { _ in
-                    try layout.pages(style: style, page: try pageSize(), margins: EdgeInsets(margin), alignments: alignments)
+                    let page = try pageSize(), margins = EdgeInsets(margin)
+                    let fit = fit == .scale ? PageFit.scale : .bands(repeating: repeatColumns)
+                    if fit != .scale { try layout.narrowColumns(toPage: page, margins: margins, style: style, alignments: alignments) }
+                    return try layout.pages(style: style, page: page, margins: margins, alignments: alignments, fit: fit,
+                                            furniture: furniture, measured: measured)
                 }
                 return try layout.writeLayoutDocument(to: output, alignments: alignments, pages: pages, columnWidths: measured)
             case .html:

@@ -70,8 +70,10 @@ struct RowOptions: ParsableArguments {
     }
 
     /// `layout(_:defaultFrameWidth:)` and the column widths as measured: the layout's columns are
-    /// fixed at those widths, so only these hold the min- and max-content widths.
-    func measuredLayout(_ options: TableOptions, defaultFrameWidth: Double? = nil) throws
+    /// fixed at those widths, so only these hold the min- and max-content widths. Without
+    /// `measuringRows`, no row is measured yet: for PDF pages, whose column bands measure their
+    /// own rows.
+    func measuredLayout(_ options: TableOptions, defaultFrameWidth: Double? = nil, measuringRows: Bool = true) throws
         -> (layout: DataTableLayout<TextMeasureCommand.Rows.Row>, columnWidths: DataTableColumnWidths) {
         var configuration = try options.configuration()
         let (table, columnWidths) = try options.measure(configuration, widths: try givenWidths(), defaultFrameWidth: defaultFrameWidth)
@@ -81,9 +83,8 @@ struct RowOptions: ParsableArguments {
         configuration.rowSpacing = rowSpacing
         var bar = ProgressBar(inputBytes: table.byteCount)
         defer { bar.clear() }
-        let layout = try TextMeasureCommand.Rows.layout(of: table, widths: columnWidths.widths, configuration: configuration) {
-            bar.update("heights  ", $0)
-        }
+        let layout = try TextMeasureCommand.Rows.layout(of: table, widths: columnWidths.widths, configuration: configuration,
+                                                        measuringRows: measuringRows) { bar.update("heights  ", $0) }
         return (layout, columnWidths)
     }
 }

@@ -44,10 +44,10 @@ extension TextMeasureCommand {
             print(json ? Self.json(layout) : Self.table(layout), terminator: "")
         }
 
-        /// A layout of `table` with its columns exactly `widths` and every row measured;
-        /// `progress` gets the share of the rows measured.
+        /// A layout of `table` with its columns exactly `widths` and every row measured (unless
+        /// not `measuringRows`); `progress` gets the share of the rows measured.
         static func layout(of table: CSVTable, widths: [Double], configuration: DataTableConfiguration,
-                           progress: (Double) -> Void = { _ in }) throws -> DataTableLayout<Row> {
+                           measuringRows: Bool = true, progress: (Double) -> Void = { _ in }) throws -> DataTableLayout<Row> {
             var configuration = configuration
             configuration.columnWidthModeProvider = { .fixed(width: widths[$0]) }
             configuration.rowHeightMode = .automatic(estimated: 44, prefetchWindow: 0)
@@ -55,7 +55,7 @@ extension TextMeasureCommand {
             let layout = try DataTableLayout(
                 rows: table.rows.enumerated().map { Row(id: $0, fields: $1) }, columns: columns, configuration: configuration)
             let step = max(1, layout.rowCount / 100)
-            for start in stride(from: 0, to: layout.rowCount, by: step) {
+            for start in stride(from: 0, to: measuringRows ? layout.rowCount : 0, by: step) {
                 let end = min(start + step, layout.rowCount)
                 layout.measureRows(start..<end)
                 progress(Double(end) / Double(layout.rowCount))

@@ -91,6 +91,32 @@ public final class DataTableLayout<Row: Identifiable> {
         layoutViewport()
     }
 
+    /// The columns `band` (indices into `table.columns`, left to right) of `table` as a table of
+    /// their own: the same rows, configuration (its width mode provider read through `band`),
+    /// row height provider and cache, the columns at `widths` (one per band column), no row
+    /// measured yet and no viewport. O(rows + band columns).
+    init(band: [Int], of table: DataTableLayout, widths: DataTableColumnWidths) {
+        rows = table.rows
+        ids = table.ids
+        columns = band.map { table.columns[$0] }
+        var configuration = table.configuration
+        if let given = configuration.columnWidthModeProvider {
+            configuration.columnWidthModeProvider = { band.indices.contains($0) ? given(band[$0]) : nil }
+        }
+        self.configuration = configuration
+        frameWidth = widths.totalWidth
+        viewportHeight = 0
+        rowHeightProvider = table.rowHeightProvider
+        cache = table.cache
+        offsets = RowOffsets([])
+        columnWidths = widths
+        indexOfID = table.indexOfID
+        contents = table.contents.isEmpty ? [] : band.map { table.contents[$0] }
+        minContents = table.minContents.isEmpty ? [] : band.map { table.minContents[$0] }
+        modes = table.modes.isEmpty ? [] : band.map { table.modes[$0] }
+        offsets = RowOffsets(rows.indices.map { slot(ofRow: $0) })
+    }
+
     // MARK: Where things are
 
     /// How many rows there are.

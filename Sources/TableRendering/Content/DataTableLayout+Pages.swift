@@ -15,70 +15,125 @@ extension DataTableLayout {
     ///   page's width at full size, and every band after the first starts with the first `n`
     ///   (key) columns again; a column that does not fit beside the key columns gets a band of
     ///   its own without them. Pages go down, then across: every page of the first band, then
-    ///   every page of the next. Rows keep their heights in every band (the height of the whole
-    ///   row), so a band's pages break where every other band's do.
+    ///   every page of the next.
+    /// - Each band is a layout of its own (`band(_:room:measured:)`): its rows are measured from
+    ///   its cells alone, so a row is as tall as the band's tallest cell in it and each band's
+    ///   pages break where its rows do; only its cells are laid out. Under automatic table layout
+    ///   the bands are cut at the columns' min-content widths and each band's columns share the
+    ///   page's width again among themselves (key columns included, so their width can differ
+    ///   from band to band); under SwiftDataTables' rules every column keeps its width. A table
+    ///   that fits the page at its widths is drawn as laid out.
     /// - With `fit: .scale`, a table wider than the page is scaled down to the page's width
     ///   instead. It stays vector: the scale is a transform, not a raster.
     /// - When a split row's tallest line and the cell's top padding would not fit below the
     ///   header, the table is scaled down (further), until they do.
+    /// - `furniture` adds a title above the table on the first page and "Page N of M" below it
+    ///   on every page, each taking its room from the table (see `PageFurniture`).
     /// - Each page is drawn by `style` from its own rows, so a page's chrome (a border, stripes
     ///   by row index) surrounds that page's rows.
     ///
     /// - Throws: `RenderError.pageTooLarge` for a page past Cairo's largest coordinate
-    ///   (`Drawing.maximumVectorSide`); `.pageTooSmall` when the margins leave no room, or when
-    ///   the header and a split row's tallest line would need a scale below 1/10;
+    ///   (`Drawing.maximumVectorSide`); `.pageTooSmall` when the margins and furniture leave no
+    ///   room, or when the header and a split row's tallest line would need a scale below 1/10;
     ///   `.textTooSmall` when the scale would draw the text (the smaller of the cell and header
     ///   fonts' sizes) below `TablePages.minimumTextSize`; `.columnTooWide` with `.bands` for a
     ///   column wider than the page's width by itself (narrow it with `maxColumnWidth`, wrapping
     ///   its text, or use `.scale`). All before any page is drawn.
     ///
-    /// O(rows + columns) to paginate, plus measuring every row (and laying out the lines of the rows taller
-    /// than a page, once); a page costs its cells when it is read, and of a row split between
-    /// pages only the lines on the page (O(log lines) to find them).
+    /// - Complexity: O(rows × bands + columns) to paginate, plus measuring every row of every
+    ///   band from the band's cells (and laying out the lines of the rows taller than a page,
+    ///   once or, with page numbers, twice); a page costs its band's cells when it is read, and
+    ///   of a row split between pages only the lines on the page (O(log lines) to find them).
     public func pages(style: some TableStyle = .plain, page: PageSize = .a4, margins: EdgeInsets = EdgeInsets(36),
-                      alignments: [ColumnAlignment] = [], fit: PageFit = .bands()) throws(RenderError) -> TablePages {
+                      alignments: [ColumnAlignment] = [], fit: PageFit = .bands(),
+                      furniture: PageFurniture = PageFurniture()) throws(RenderError) -> TablePages {
+        try pages(style: style, page: page, margins: margins, alignments: alignments, fit: fit, furniture: furniture,
+                  measured: columnWidths)
+    }
+
+    /// `pages(style:page:margins:alignments:fit:furniture:)` with the min- and max-content
+    /// widths of `measured`: for a layout whose columns were fixed at widths measured beforehand
+    /// (the command's), which itself knows neither.
+    package func pages(style: some TableStyle, page: PageSize, margins: EdgeInsets, alignments: [ColumnAlignment],
+                       fit: PageFit, furniture: PageFurniture, measured: DataTableColumnWidths) throws(RenderError) -> TablePages {
         try page.checkCairosLimit()
-        measureRows(0..<rowCount)
-        let tableWidth = columnWidths.columns.reduce(0) { $0 + $1.width }
-        let headerHeight = configuration.headerHeight
         let chrome = chrome(style: style, alignments: alignments)
         let available = (width: page.width - margins.horizontal, height: page.height - margins.vertical)
         guard available.width > 0, available.height > 0 else {
-            throw .pageTooSmall(page: page, needed: chrome.vertical + headerHeight, available: available.height)
+            throw .pageTooSmall(page: page, needed: chrome.vertical + configuration.headerHeight, available: available.height)
         }
-        let bands: [[Int]]
-        var scale: Double
+        let tableWidth = columnWidths.totalWidth, room = available.width - chrome.horizontal
+        let bands: [(layout: DataTableLayout, columns: [Int], scale: Double)]
         switch fit {
         case .scale:
-            bands = [Array(columns.indices)]
-            scale = min(1, available.width / (tableWidth + chrome.horizontal))
+            bands = [(self, Array(columns.indices), min(1, available.width / (tableWidth + chrome.horizontal)))]
+        case .bands where tableWidth <= room + 1e-9 * max(1, room):
+            bands = [(self, Array(columns.indices), 1)]
         case .bands(let keys):
-            bands = try ColumnBands.split(widths: columnWidths.columns.map(\.width), keys: keys,
-                                          room: available.width - chrome.horizontal)
-            scale = 1
+            bands = try ColumnBands.split(widths: narrowestWidths(measured: measured), keys: keys, room: room)
+                .map { (band($0, room: room, measured: measured), $0, 1) }
         }
-        var room = available.height / scale - chrome.vertical - headerHeight
+        let furnished = FurnitureLayout(furniture, page: page, margins: margins, font: configuration.font,
+                                        headerFont: configuration.headerFont, cache: cache)
+        func paginate(below: Double) throws(RenderError) -> ([TablePages.Page], [TablePages.Band]) {
+            var pages: [TablePages.Page] = [], drawn: [TablePages.Band] = []
+            for (index, band) in bands.enumerated() {
+                let above = index == 0 ? furnished.titleHeight : 0
+                let (slices, made) = try band.layout.bandPages(
+                    style: style, page: page, margins: margins, alignments: band.columns.map { $0 < alignments.count ? alignments[$0] : .leading },
+                    columns: band.columns, scale: band.scale, chrome: chrome, above: above, below: below)
+                pages += slices.enumerated().map { TablePages.Page(slice: $1, band: index, shift: $0 == 0 ? above : 0) }
+                drawn.append(made)
+            }
+            return (pages, drawn)
+        }
+        var (pages, drawn) = try paginate(below: 0)
+        let numbered = furniture.pageNumbers && pages.count > 1
+        if numbered { (pages, drawn) = try paginate(below: furnished.numberHeight) }
+        return TablePages(pages: pages, bands: drawn, size: page, furniture: furnished, numbered: numbered)
+    }
+
+    /// This layout's pages as the column band `band` (indices in the table) at `scale`, the
+    /// table `above` points lower on the first page (under the title) and ending `below` points
+    /// higher on every page (above its number); and the band, to draw them.
+    private func bandPages(style: some TableStyle, page: PageSize, margins: EdgeInsets, alignments: [ColumnAlignment],
+                           columns band: [Int], scale: Double, chrome: EdgeInsets, above: Double,
+                           below: Double) throws(RenderError) -> ([TablePages.Slice], TablePages.Band) {
+        measureRows(0..<rowCount)
+        let headerHeight = configuration.headerHeight
+        // The page's height for the table, from the top margin (the title's) to its number.
+        let tableHeight = page.height - margins.vertical - below
+        var scale = scale
+        func rooms() -> (first: Double, rest: Double) {
+            ((tableHeight - above) / scale - chrome.vertical - headerHeight, tableHeight / scale - chrome.vertical - headerHeight)
+        }
+        var room = rooms()
+        // The furniture, the chrome and the header leave the first page some room for rows.
+        guard room.first > 0 || above + below == 0 && tableHeight > 0 else {
+            throw .pageTooSmall(page: page, needed: above + below + scale * (chrome.vertical + headerHeight),
+                                available: page.height - margins.vertical)
+        }
         // The rows to split, laid out once for all their pages; the tallest line (after the top
         // padding) must fit.
         var split: [Int: SplitRow] = [:]
-        for row in 0..<rowCount where height(ofRow: row) > room + 1e-9 { split[row] = splitRow(row) }
+        for row in 0..<rowCount where height(ofRow: row) > room.first + 1e-9 { split[row] = splitRow(row) }
         let blocks = split.mapValues(\.blocks)
         // A page holds at least 1 pt of a split row, so that pages always make headway.
         let piece = max(1, blocks.values.joined().reduce(0) { max($0, $1.upperBound - $1.lowerBound) } + configuration.cellPadding.top)
-        if !blocks.isEmpty, room < piece {
+        if !blocks.isEmpty, room.first < piece {
             let needed = chrome.vertical + headerHeight + piece
-            scale = min(scale, available.height / needed)
-            guard scale >= 0.1 else { throw .pageTooSmall(page: page, needed: needed, available: available.height) }
-            room = available.height / scale - chrome.vertical - headerHeight
+            scale = min(scale, (tableHeight - above) / needed)
+            guard scale >= 0.1 else { throw .pageTooSmall(page: page, needed: needed + above + below, available: page.height - margins.vertical) }
+            room = rooms()
         }
         let fontSize = min(configuration.font.size, configuration.headerFont.size)
         guard scale * fontSize >= TablePages.minimumTextSize || scale >= 1 else {
-            throw .textTooSmall(scale: scale, fontSize: fontSize, tableWidth: tableWidth + chrome.horizontal, pageWidth: available.width)
+            throw .textTooSmall(scale: scale, fontSize: fontSize, tableWidth: columnWidths.totalWidth + chrome.horizontal,
+                                pageWidth: page.width - margins.horizontal)
         }
-        let offset = Point(x: margins.leading + chrome.leading * scale, y: margins.top + chrome.top * scale)
-        let slices = pageSlices(room: room, blocks: blocks)
-        let whole = bands.count == 1 && bands[0].count == columns.count
-        return TablePages(slices: bands.flatMap { band in slices.map { ($0, band) } }) { slice, band in
+        let origin = Point(x: margins.leading + chrome.leading * scale, y: margins.top + chrome.top * scale)
+        let slices = pageSlices(room: room.rest, firstRoom: room.first, blocks: blocks)
+        let drawn = TablePages.Band(columns: band, widths: columnWidths.widths, height: { self.height(ofRow: $0) }) { slice, shift in
             let configuration = self.styleConfiguration(rows: slice.rows, alignments: alignments, skipping: slice.top,
                                                         split: split, bottom: slice.bottom)
             var rows = configuration.rows
@@ -86,11 +141,14 @@ extension DataTableLayout {
             // (cutting the bottom first keeps the row's top, from which both are measured).
             if let bottom = slice.bottom, let last = rows.indices.last { rows[last] = rows[last].slice(from: 0, to: bottom) }
             if slice.top > 0, let first = rows.first { rows[0] = first.slice(from: slice.top, to: first.frame.height) }
-            let full = TableStyleConfiguration(columns: configuration.columns, rows: rows)
-            let body = style.makeBody(configuration: whole ? full : full.band(band))
-            return Drawing(bounds: Rect(x: 0, y: 0, width: page.width, height: page.height),
-                           items: [.transformed(scale: scale, offset: offset, body.drawing.items)])
+            // Columns by their index in the table, not the band.
+            let columns = configuration.columns.map {
+                TableStyleConfiguration.Column(index: band[$0.index], title: $0.title, alignment: $0.alignment, header: $0.header)
+            }
+            let body = style.makeBody(configuration: TableStyleConfiguration(columns: columns, rows: rows))
+            return [.transformed(scale: scale, offset: Point(x: origin.x, y: origin.y + shift), body.drawing.items)]
         }
+        return (slices, drawn)
     }
 
     /// What `style` draws around the table, outside the columns and the header: the header
@@ -102,25 +160,26 @@ extension DataTableLayout {
                           trailing: header.maxX - tableWidth)
     }
 
-    /// What each page shows: as many whole rows as fit in `room` points below the header, then,
-    /// if the next row is taller than `room` and its first line fits in what is left, the part of
-    /// it that ends at the lowest point within the page that no line of `blocks[row]` crosses; a
-    /// page that starts inside a split row goes on from there. One empty page for a table
-    /// without rows.
-    func pageSlices(room: Double, blocks: [Int: [ClosedRange<Double>]]) -> [TablePages.Slice] {
+    /// What each page shows: as many whole rows as fit in `room` points below the header (the
+    /// first page: `firstRoom`), then, if the next row is taller than `room` and its first line
+    /// fits in what is left, the part of it that ends at the lowest point within the page that
+    /// no line of `blocks[row]` crosses; a page that starts inside a split row goes on from
+    /// there. One empty page for a table without rows.
+    func pageSlices(room: Double, firstRoom: Double, blocks: [Int: [ClosedRange<Double>]]) -> [TablePages.Slice] {
         guard rowCount > 0 else { return [TablePages.Slice(rows: 0..<0, top: 0, bottom: nil)] }
         var slices: [TablePages.Slice] = []
         var (start, top) = (0, 0.0)
         while start < rowCount {
+            let pageRoom = slices.isEmpty ? firstRoom : room
             let origin = offset(ofRow: start) + top
             var end = start
             // A page's rows end where the next row would end below the room (offsets are exact sums).
-            while end < rowCount, offset(ofRow: end) + height(ofRow: end) - origin <= room + 1e-9 { end += 1 }
-            if end < rowCount, end == start || blocks[end] != nil {
+            while end < rowCount, offset(ofRow: end) + height(ofRow: end) - origin <= pageRoom + 1e-9 { end += 1 }
+            if end < rowCount, end == start || (blocks[end] != nil && height(ofRow: end) > room + 1e-9) {
                 // Row `end` is split anyway: it starts on this page if one of its lines fits.
                 let lines = blocks[end] ?? []
                 let rowTop = end == start ? top : 0
-                let limit = rowTop + room - (offset(ofRow: end) + rowTop - origin)
+                let limit = rowTop + pageRoom - (offset(ofRow: end) + rowTop - origin)
                 let bottom = Self.cut(lines, after: rowTop, limit: limit)
                 if end == start || (bottom <= limit + 1e-9 && lines.contains { $0.lowerBound >= rowTop && $0.upperBound <= bottom + 1e-9 }) {
                     slices.append(TablePages.Slice(rows: start..<end + 1, top: top, bottom: bottom))

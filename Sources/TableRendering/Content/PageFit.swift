@@ -1,4 +1,4 @@
-/// What `DataTableLayout.pages(style:page:margins:alignments:fit:)` does with a table wider than
+/// What `DataTableLayout.pages(style:page:margins:alignments:fit:furniture:)` does with a table wider than
 /// the page.
 public enum PageFit: Sendable, Hashable {
     /// Split the columns into bands, each as many columns as fit the page's width, at full size;

@@ -97,9 +97,12 @@ extension DataTableLayout {
     }
 }
 
-/// The rows and columns of each of `pages`.
+/// The rows and columns of each of `pages`, with their widths and heights.
 private func documentPages(_ pages: TablePages) -> [TableLayoutDocument.Page] {
-    zip(pages.rows, pages.columns).map { TableLayoutDocument.Page(firstRow: $0.lowerBound, endRow: $0.upperBound, columns: $1) }
+    zip(zip(pages.rows, pages.columns), zip(pages.columnWidths, pages.rowHeights)).map { place, size in
+        TableLayoutDocument.Page(firstRow: place.0.lowerBound, endRow: place.0.upperBound, columns: place.1,
+                                 widths: size.0.map(thousandths), heights: size.1.map(thousandths))
+    }
 }
 
 /// `value` to the nearest 1/1000: the document's precision.

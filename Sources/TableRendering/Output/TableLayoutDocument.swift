@@ -8,7 +8,9 @@
 /// top-left corner: the cell's left edge is its column's `x`, its top its row's `offset` (the
 /// header's: 0).
 public struct TableLayoutDocument: Codable, Sendable, Equatable {
-    /// The schema's version: 1. A key renamed or removed, or a meaning changed, raises it.
+    /// The schema's version: 2 (since each column band is laid out on its own: a page's rows
+    /// break where its band's heights do, and `Page` has its band's `widths` and `heights`). A
+    /// key renamed or removed, or a meaning changed, raises it.
     public var version: Int
     /// The columns, left to right.
     public var columns: [Column]
@@ -27,7 +29,7 @@ public struct TableLayoutDocument: Codable, Sendable, Equatable {
     public var pages: [Page]?
 
     /// The schema version this library writes.
-    public static let currentVersion = 1
+    public static let currentVersion = 2
 
     public init(version: Int = Self.currentVersion, columns: [Column], header: Header, rows: [Row],
                 contentHeight: Double, fonts: [Font], line: LineBox, pages: [Page]? = nil) {
@@ -130,7 +132,13 @@ public struct TableLayoutDocument: Codable, Sendable, Equatable {
     }
 
     /// A page: the rows it shows (a row split between pages is on each of them) and the columns
-    /// of its band (see `PageFit`), in the order it draws them.
+    /// of its band (see `PageFit`), in the order it draws them, as its band lays them out.
+    ///
+    /// A table wider than the page is drawn in column bands, each laid out on its own: a band's
+    /// rows are as tall as its own cells need, and under automatic table layout its columns share
+    /// the page's width among themselves. So `widths` and `heights` can differ from `columns[]`'
+    /// and `rows[]`' (whose lines are laid out at the whole table's widths); for a table one band
+    /// wide they are the same.
     public struct Page: Codable, Sendable, Equatable {
         /// Its first row's index.
         public var firstRow: Int
@@ -139,5 +147,14 @@ public struct TableLayoutDocument: Codable, Sendable, Equatable {
         /// The indices of the columns it shows: every column for a table one band wide, else the
         /// key columns then the band's own.
         public var columns: [Int]
+        /// The width of each column it shows, in the order of `columns`.
+        public var widths: [Double]
+        /// The height of each row it shows (`firstRow..<endRow`) in its band; a row split between
+        /// pages has its whole height.
+        public var heights: [Double]
+
+        public init(firstRow: Int, endRow: Int, columns: [Int], widths: [Double], heights: [Double]) {
+            (self.firstRow, self.endRow, self.columns, self.widths, self.heights) = (firstRow, endRow, columns, widths, heights)
+        }
     }
 }

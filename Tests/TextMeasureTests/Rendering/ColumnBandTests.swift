@@ -137,9 +137,10 @@ import TextMeasure
 
     /// A row taller than a page, in bands: columns Key (100 pt), Words (300 pt, 3,000 words
     /// wrapped) and More (300 pt); 700 pt do not fit A4's 523.28 within 36 pt margins, so the
-    /// bands are [Key Words] and [Key More]. Each band is split between the same pages as the
-    /// Words column alone (whose pages SplitRowPageTests works by hand), every word once, in
-    /// order, in the first band; every page of both bands starts with its band's header.
+    /// bands are [Key Words] and [Key More]. The first band is split between the same pages as
+    /// the Words column alone (whose pages SplitRowPageTests works by hand), every word once, in
+    /// order; the second band's row is as tall as its own cells, "k" and "m", one line: one page.
+    /// Every page of both bands starts with its band's header.
     @Test func aRowTallerThanAPageIsSplitInEveryBand() throws {
         let words = SplitRowPageTests.words(3000)
         var configuration = DataTableConfiguration(font: try FontStack([Font.bundled(.notoSansMono, size: 14)]))
@@ -152,7 +153,7 @@ import TextMeasure
                                          columns: columns, configuration: configuration)
         let pages = try layout.pages(style: NoChromeStyle(), page: .a4, margins: EdgeInsets(36))
         let alone = try SplitRowPageTests.layout(words: words).pages(style: NoChromeStyle(), page: .a4, margins: EdgeInsets(36))
-        #expect(pages.columns == Array(repeating: [0, 1], count: alone.count) + Array(repeating: [0, 2], count: alone.count))
+        #expect(pages.columns == Array(repeating: [0, 1], count: alone.count) + [[0, 2]])
         let path = try RenderingFixtures.temporaryFolder() + "/split-bands.pdf"
         try writeAtomically(try Drawing.pdfData(pages: pages), to: path)
         var shown: [String] = []
@@ -165,5 +166,102 @@ import TextMeasure
             if index == alone.count { #expect(Array(tokens.dropFirst(2)) == ["k", "m"]) }
         }
         #expect(shown == words)
+    }
+
+    #if DEBUG
+    /// Each page lays out only its band's cells: drawing every page of the four bands above
+    /// ([id a e], [id b], [id c], [id d]) lays out each row's cells once per band it is in,
+    /// 3 + 2 + 2 + 2 = 9 text cells, not the table's 6 on each of its 4 pages.
+    @Test func aPageLaysOutOnlyItsBandsCells() throws {
+        let layout = try Self.layout()
+        let probe = CellText.Probe()
+        try CellText.$probe.withValue(probe) {
+            let pages = try layout.pages(style: NoChromeStyle(), page: Self.page, margins: EdgeInsets(10))
+            for page in pages { _ = page.textItems.count }
+        }
+        #expect(probe.rows == Dictionary(uniqueKeysWithValues: (0..<30).map { ($0, 9) }))
+    }
+    #endif
+
+    /// Rows as tall as the band's own cells: columns id ("kNN") and d, whose cells in rows 1 and
+    /// 2 hold 60 characters (two lines at the 280 pt page width less 16 of padding, 31 characters
+    /// a line) and the others 25, beside a, e, b, c of one line. Bands [id a e] [id b] [id c]
+    /// [d]: d (226 pt, 25 characters) does not fit after id once it is narrowed to 280. In the
+    /// first three bands every row is one line tall; in [d], rows 1 and 2 are two.
+    @Test func aBandsRowsAreAsTallAsItsOwnCells() throws {
+        let layout = try Self.layout(rows: 4, lengths: [3, 8, 5, 20, 15, 25], textLayout: .wrap)
+        let long = String(repeating: "d", count: 60)
+        let tall = try DataTableLayout(rows: layout.rows.map { row in
+            Product(id: row.id, fields: row.fields.enumerated().map { $0 == 5 && row.id <= 2 ? long : $1 })
+        }, columns: layout.columns, configuration: layout.configuration)
+        try tall.narrowColumns(toPage: Self.page, margins: EdgeInsets(10), style: NoChromeStyle())
+        let pages = try tall.pages(style: NoChromeStyle(), page: Self.page, margins: EdgeInsets(10))
+        let (_, line) = try SplitRowPageTests.monoMetrics()
+        #expect(pages.columns == [[0, 1, 2], [0, 3], [0, 4], [5]])
+        #expect(pages.rows == Array(repeating: 0..<4, count: 4))
+        let one = line + 8, two = 2 * line + 8
+        let expected = [[one, one, one, one], [one, one, one, one], [one, one, one, one], [two, two, one, one]]
+        #expect(pages.rowHeights.count == 4)
+        for (heights, wanted) in zip(pages.rowHeights, expected) {
+            #expect(zip(heights, wanted).allSatisfy { abs($0 - $1) < 1e-6 }, "\(heights) against \(wanted)")
+        }
+    }
+
+    /// Automatic table layout in bands, worked by hand in Noto Sans Mono 14 (8.4 pt a character,
+    /// 16 of padding): id "kNN" (min = max = 41.2), b five 9-character words (min 91.6, max 49
+    /// characters: 427.6), c six 7-character words (min 74.8, max 47: 410.8), d three
+    /// 10-character words (min 100, max 32: 284.8). Σmin 307.6 > 280: bands cut at min-content,
+    /// [id b c] (207.6; + d = 307.6) and [id d]. Each band shares the 280 pt again: [id b c]
+    /// min + (max − min) × (280 − 207.6) ÷ (879.6 − 207.6); [id d] 41.2 and 100 + 184.8 ×
+    /// 138.8 ÷ 184.8 = 238.8. Lines: b at 127.8 (111.8 inside: 13 characters) holds one word a
+    /// line, 5; c at 111.0 (95.0: 11) one word, 6 lines; d at 238.8 (222.8: 26 characters) two
+    /// words then one, 2 lines. Rows: 6 lines + 8 in the first band (two a page, in 336 pt), 2
+    /// lines + 8 in the second (all six on one page). pdftotext finds each page's key cells and
+    /// every word.
+    @Test func automaticLayoutSharesThePageAmongEachBandsColumns() throws {
+        var configuration = DataTableConfiguration(font: try FontStack([Font.bundled(.notoSansMono, size: 14)]))
+        configuration.columnWidthMode = .fitContentText(strategy: .maxMeasured)
+        configuration.minColumnWidth = 0
+        configuration.sortIndicatorWidth = 0
+        configuration.textLayout = .wrap
+        configuration.tableLayout = .automatic
+        configuration.rowHeightMode = .automatic(estimated: 44, prefetchWindow: 0)
+        func words(_ letter: String, row: Int, count: Int, length: Int) -> String {
+            (0..<count).map { word in
+                let stem = letter + String(format: "%02d", row) + String(word)
+                return stem + String(repeating: letter, count: length - stem.count)
+            }.joined(separator: " ")
+        }
+        let data = (1...6).map { row in
+            Product(id: row, fields: ["k" + String(format: "%02d", row), words("b", row: row, count: 5, length: 9),
+                                      words("c", row: row, count: 6, length: 7), words("d", row: row, count: 3, length: 10)])
+        }
+        let columns = ["id", "b", "c", "d"].indices.map { index in
+            DataTableColumn<Product>(["id", "b", "c", "d"][index]) { $0.fields[index] }
+        }
+        let layout = try DataTableLayout(rows: data, columns: columns, configuration: configuration, frameWidth: 280)
+        let pages = try layout.pages(style: NoChromeStyle(), page: Self.page, margins: EdgeInsets(10))
+        #expect(pages.columns == [[0, 1, 2], [0, 1, 2], [0, 1, 2], [0, 3]])
+        #expect(pages.rows == [0..<2, 2..<4, 4..<6, 0..<6])
+        let share = (280 - 207.6) / (879.6 - 207.6)
+        let first = [41.2, 91.6 + 336 * share, 74.8 + 336 * share]
+        for (widths, wanted) in zip(pages.columnWidths, [first, first, first, [41.2, 238.8]]) {
+            #expect(widths.count == wanted.count && zip(widths, wanted).allSatisfy { abs($0 - $1) < 1e-9 }, "\(widths) against \(wanted)")
+        }
+        let (_, line) = try SplitRowPageTests.monoMetrics()
+        let heights = pages.rowHeights
+        #expect(heights[0...2].joined().allSatisfy { abs($0 - (6 * line + 8)) < 1e-6 }, "\(heights)")
+        #expect(heights[3].allSatisfy { abs($0 - (2 * line + 8)) < 1e-6 }, "\(heights)")
+        let path = try RenderingFixtures.temporaryFolder() + "/automatic-bands.pdf"
+        try writeAtomically(try Drawing.pdfData(pages: pages), to: path)
+        var found = Set<String>()
+        for index in pages.indices {
+            let text = try #require(RenderingFixtures.output(of: "pdftotext", ["-f", "\(index + 1)", "-l", "\(index + 1)", path, "-"]))
+            let tokens = Set(text.split(whereSeparator: \.isWhitespace).map(String.init))
+            #expect(pages.rows[index].allSatisfy { tokens.contains(data[$0].fields[0]) }, "page \(index + 1): the key column")
+            found.formUnion(tokens)
+        }
+        let every = Set(data.flatMap { $0.fields.flatMap { $0.split(separator: " ").map(String.init) } } + ["id", "b", "c", "d"])
+        #expect(found == every)
     }
 }

@@ -133,7 +133,7 @@ import TextMeasure
             #expect(result.status == 0, "\(result.stderr)")
             let data = try #require(FileManager.default.contents(atPath: folder + "/" + name))
             let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-            #expect(object["version"] as? Int == 1)
+            #expect(object["version"] as? Int == 2)
             let fonts = try #require(object["fonts"] as? [[String: Any]])
             #expect(!fonts.isEmpty && fonts.allSatisfy { $0["family"] is String && $0["file"] is String && $0["size"] is Double })
             let columns = try #require(object["columns"] as? [[String: Any]])
@@ -171,6 +171,11 @@ import TextMeasure
                 // 400 pt is narrower than the sample: its columns go into bands, each column on a page.
                 let shown = pages.map { $0["columns"] as? [Int] ?? [] }
                 #expect(Set(shown.joined()) == Set(0..<columns.count) && shown.allSatisfy { !$0.isEmpty })
+                // Each page has its band's widths, one a column, and its rows' heights, one a row.
+                for page in pages {
+                    #expect((page["widths"] as? [Double])?.count == (page["columns"] as? [Int])?.count)
+                    #expect((page["heights"] as? [Double])?.count == (page["endRow"] as? Int ?? 0) - (page["firstRow"] as? Int ?? 0))
+                }
             }
         }
     }
@@ -214,5 +219,11 @@ import TextMeasure
         let down = [0..<12, 12..<24, 24..<30]
         #expect(document.pages?.map(\.columns) == bands.flatMap { band in down.map { _ in band } })
         #expect(document.pages?.map { $0.firstRow..<$0.endRow } == bands.flatMap { _ in down })
+        // Under SwiftDataTables' rules each band keeps the columns' widths (8.4 pt a character +
+        // 16); its single-line rows are one line + 8 tall.
+        let widths = [[41.2, 83.2, 58], [41.2, 184], [41.2, 142], [41.2, 226]]
+        #expect(document.pages?.map(\.widths) == widths.flatMap { band in down.map { _ in band } })
+        let (_, line) = try SplitRowPageTests.monoMetrics()
+        #expect(document.pages?.allSatisfy { $0.heights == Array(repeating: ((line + 8) * 1000).rounded() / 1000, count: $0.endRow - $0.firstRow) } == true)
     }
 }

@@ -165,7 +165,8 @@ import TextMeasure
 
     /// The same two columns with the default `--fit bands`: each is narrowed to A4's width inside
     /// the margins (595.28 − 72 less the bordered style's 1 pt a side), which holds one of them,
-    /// so the key column A does not fit beside B: page 1 is A, page 2 is B.
+    /// so the key column A does not fit beside B: page 1 is A, page 2 is B, each numbered (two
+    /// pages: "Page N of 2").
     @Test func theCommandSplitsColumnsWiderThanThePageIntoBands() throws {
         let folder = try RenderingFixtures.temporaryFolder()
         try "A,B\n1,2\n".write(toFile: folder + "/two.csv", atomically: true, encoding: .utf8)
@@ -175,7 +176,7 @@ import TextMeasure
             RenderingFixtures.output(of: "pdftotext", ["-f", "\(page)", "-l", "\(page)", folder + "/t.pdf", "-"])?
                 .split(whereSeparator: \.isWhitespace).map(String.init)
         }
-        #expect(pages == [["A", "1"], ["B", "2"]])
+        #expect(pages == [["A", "1", "Page", "1", "of", "2"], ["B", "2", "Page", "2", "of", "2"]])
         #expect(RenderingFixtures.output(of: "pdfinfo", [folder + "/t.pdf"])?.contains("Pages:           2") == true)
     }
 
