@@ -15,13 +15,14 @@ struct FurnitureLayout {
     private let numberBox: Rect
     private let cache: WidthCache?
 
-    /// `furniture` on `page` inside `margins`, the title in `headerFont` enlarged unless it
-    /// names its own, the numbers in `font`. O(the title's length).
+    /// `furniture` on `page` inside `margins`, the title in `headerFont`'s bold fonts enlarged
+    /// unless it names its own, the numbers in `font`. O(the title's length).
     init(_ furniture: PageFurniture, page: PageSize, margins: EdgeInsets, font: FontStack, headerFont: FontStack,
          cache: WidthCache?) {
         let width = page.width - margins.horizontal
         if let text = furniture.title, !text.isEmpty {
-            let titleFont = furniture.titleFont ?? (try? headerFont.withSize(headerFont.size * 1.5)) ?? headerFont
+            let bold = headerFont.weight(.bold)
+            let titleFont = furniture.titleFont ?? (try? bold.withSize(bold.size * 1.5)) ?? bold
             let lines = titleFont.prepare(text, cache: cache).layout(width: max(0, width)).lines
             let height = lines.reduce(0) { $0 + $1.height }
             let box = Rect(x: margins.leading, y: margins.top, width: max(0, width), height: height)

@@ -1,3 +1,4 @@
+import CellLayout
 import DataTables
 import Foundation
 import Testing
@@ -35,6 +36,20 @@ import TextMeasure
             let runs = configuration.columns.flatMap(\.header.text)
             #expect(runs.count == 2 && runs.allSatisfy { Self.file($0.run.font) == file }, "\(weight)")
             #expect(configuration.rows.flatMap(\.cells).flatMap(\.text).allSatisfy { Self.file($0.run.font) == "NotoSans-Regular.ttf" })
+        }
+    }
+
+    /// A page's title is set in the bold faces at 1.5 × the header's size, whatever the
+    /// header's weight; the page number in the cells' regular faces.
+    @Test func thePageTitleIsBold() throws {
+        for weight in [FontWeight.bold, .regular] {
+            let pages = try layout(headerWeight: weight).pages(style: .grid, page: PageSize(width: 300, height: 150),
+                                                               margins: EdgeInsets(10),
+                                                               furniture: PageFurniture(title: "Payments", pageNumbers: true))
+            let title = try #require(pages[0].textItems.first { $0.run.text == "Payments" })
+            #expect(Self.file(title.run.font) == "NotoSans-Bold.ttf" && title.run.font.size == 21, "\(weight)")
+            let number = try #require(pages[0].textItems.first { $0.run.text.hasPrefix("Page 1 of") })
+            #expect(Self.file(number.run.font) == "NotoSans-Regular.ttf")
         }
     }
 
