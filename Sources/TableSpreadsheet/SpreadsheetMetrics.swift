@@ -19,8 +19,11 @@ public enum SpreadsheetMetrics {
 }
 
 extension SpreadsheetMetrics {
-    /// The height in points of one line of a wrapped cell in `font`.
-    static func lineHeight(of font: SpreadsheetFont) -> Double {
-        font.regular.metrics.lineHeight
+    /// The height in points of one line of a wrapped cell in `font`: Excel's row height of one
+    /// line, the font's line height at 96 dpi rounded up to a whole pixel, plus 2 px (Calibri 11:
+    /// 17.9 px, so 20 px, 15 pt; Arial 10: 17 px, 12.75 pt). LibreOffice 7.4 needs less: about
+    /// the ascender and descender, 14.9 px a line of Calibri 11, plus 2 px.
+    public static func lineHeight(of font: SpreadsheetFont) -> Double {
+        ((font.regular.metrics.lineHeight * pixelsPerPoint).rounded(.up) + 2) / pixelsPerPoint
     }
 }
