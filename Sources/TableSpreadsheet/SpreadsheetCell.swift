@@ -23,7 +23,12 @@ public enum SpreadsheetCell: Sendable, Hashable {
 /// A calendar date and time of day, as a spreadsheet stores it (a serial day number).
 public struct SpreadsheetDate: Sendable, Hashable {
     public var year: Int, month: Int, day: Int
-    public var hour = 0, minute = 0, second = 0
+    public var hour: Int, minute: Int, second: Int
+
+    /// The day `year`-`month`-`day` at `hour`:`minute`:`second` (not checked: see `iso8601(_:)`).
+    public init(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0) {
+        (self.year, self.month, self.day, self.hour, self.minute, self.second) = (year, month, day, hour, minute, second)
+    }
 
     /// An ISO 8601 date (`2024-03-15`) or date and time (`2024-03-15T09:30`,
     /// `2024-03-15 09:30:05`), with its number format (`yyyy-mm-dd`, `yyyy-mm-dd"T"hh:mm`, …);
