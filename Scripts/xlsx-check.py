@@ -21,7 +21,7 @@ from com.sun.star.beans import PropertyValue
 import xlsxwriter
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-TABLES = [("products", "Samples/products.csv", ","), ("packages", "Benchmarks/Data/packages.tsv", "\t"),
+TABLES = [("values", "Tests/TextMeasureTests/Fixtures/spreadsheet-values.csv", ","), ("products", "Samples/products.csv", ","), ("packages", "Benchmarks/Data/packages.tsv", "\t"),
           ("short", "Benchmarks/Data/short.tsv", "\t"), ("multilingual", "Benchmarks/Data/multilingual.tsv", "\t")]
 PX_PER_MM100 = 96 / 2540
 
@@ -65,15 +65,29 @@ def is_value(text):
     return is_number(text)
 
 
+# The numbers of "Report tables" (issue 27), written here independently of the library's reader:
+# digits in groups of three or not grouped (no leading zero), an optional fraction after ".", an
+# optional sign or accounting parentheses, a currency symbol before (letters may lead it: "US$")
+# or after, or a percent sign, each with or without a space.
+SPACE, CURRENCY = "[ \u00a0\u202f]", "[$€£¥₹₩₽₺]"
+NUMBER = re.compile(rf"^(?P<open>\()?(?P<s1>[-\u2212+])?(?:(?P<cb>[A-Z]{{0,3}}{CURRENCY})(?:{SPACE})?)?(?P<s2>[-\u2212+])?"
+                    rf"(?P<int>0|[1-9]\d{{0,2}}(?:,\d{{3}})+|[1-9]\d*)(?:\.(?P<frac>\d+))?"
+                    rf"(?:(?:{SPACE})?(?P<ca>{CURRENCY}))?(?:(?:{SPACE})?(?P<pct>%))?(?P<close>\))?$")
+
+
 def is_number(text):
-    return NUMBERS_ENABLED and NUMBER.match(text) is not None
-
-
-# The numbers of "Report tables" (issue 27): digits with grouping, an optional sign or
-# parentheses, a currency symbol before or after, a percent sign. Enabled once the shared reader
-# is merged (see --numbers).
-NUMBERS_ENABLED = False
-NUMBER = re.compile(r"^$")
+    """Whether `text` is a number a spreadsheet can show exactly as written: as the rules above,
+    and besides at most 15 significant digits (a Double's), and no sign on a zero ("-0")."""
+    m = NUMBER.match(text)
+    if not m or bool(m["open"]) != bool(m["close"]):
+        return False
+    signs = bool(m["s1"]) + bool(m["s2"]) + bool(m["open"])
+    if signs > 1 or (m["s2"] and not m["cb"]) or ((m["cb"] or m["ca"]) and m["pct"]) or (m["cb"] and m["ca"]):
+        return False
+    digits = (m["int"].replace(",", "") + (m["frac"] or "")).lstrip("0")
+    if len(digits) > 15 or (signs and not digits):
+        return False
+    return True
 
 
 class Office:

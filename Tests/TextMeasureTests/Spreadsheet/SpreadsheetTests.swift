@@ -108,8 +108,30 @@ import TextMeasure
         #expect(SpreadsheetCell("1900-03-01 23:59:59") == .date(first, format: "yyyy-mm-dd hh:mm:ss"))
     }
 
+    /// Numbers as "Report tables" reads them, each with the Excel format code that shows it as
+    /// written: literals in quotes, a section for negatives, "%" scaling the stored value by 100.
+    @Test func numbersKeepHowTheyAreWritten() {
+        #expect(SpreadsheetCell("$1,234.50") == .number(1234.5, format: ##""$"#,##0.00;"-$"#,##0.00"##))
+        #expect(SpreadsheetCell("12.5%") == .number(0.125, format: #"0.0%;"-"0.0%"#))
+        #expect(SpreadsheetCell("(12.00)") == .number(-12, format: #"0.00;"("0.00")""#))
+        #expect(SpreadsheetCell("\u{2212}3") == .number(-3, format: #"0;"−"0"#))
+        #expect(SpreadsheetCell("+7") == .number(7, format: #""+"0;"-"0;0"#))
+        #expect(SpreadsheetCell("5 €") == .number(5, format: #"0" €";"-"0" €""#))
+        #expect(SpreadsheetCell("$-5") == .number(-5, format: #""$"0;"$-"0"#))
+        #expect(SpreadsheetCell("12 %") == .number(0.12, format: #"0" "%;"-"0" "%"#))
+        #expect(SpreadsheetCell("20240315") == .number(20_240_315, format: #"0;"-"0"#))  // a basic-format date: not ISO's extended one
+        #expect(SpreadsheetCell("999999999999999") == .number(999_999_999_999_999, format: "0;\"-\"0"))
+    }
+
+    /// Numbers a format cannot show as written stay text: 16 significant digits (a Double keeps
+    /// 15), "," as the decimal separator, white space around, a signed zero.
+    @Test(arguments: ["1234567890123456", "0.1234567890123456", "1.234,5", " 12", "12 ", "-0", "(0.00)"])
+    func numbersThatCannotBeShownAsWrittenStayText(_ text: String) {
+        #expect(SpreadsheetCell(text) == .text(text))
+    }
+
     @Test(arguments: ["2023-02-29", "2024-13-01", "2024-3-15", "1900-02-28", "2024-03-15T24:00", "2024-03-15T09:30Z",
-                      "2024-03-15T09:30:00.5", "20240315", "=1+1", "=SUM(A1:A2)", "+1", "abc", ""])
+                      "2024-03-15T09:30:00.5", "=1+1", "=SUM(A1:A2)", "=-1", "abc", ""])
     func everythingElseIsText(_ text: String) {
         #expect(SpreadsheetCell(text) == .text(text))
     }
@@ -121,7 +143,7 @@ import TextMeasure
     /// (2024-03-15: 45,292 for 2024-01-01, + 31 + 29 + 14).
     @Test func theWorkbookHoldsWhatTheTableSays() throws {
         let path = folder + "/table.xlsx"
-        try table([["=1+1", "2024-03-15"], ["0000", "x"]], titles: ["Price", "When"]).write(to: path)
+        try table([["=1+1", "2024-03-15"], ["0000", "$1,234.50"]], titles: ["Price", "When"]).write(to: path)
         let sheet = try member("xl/worksheets/sheet1.xml", of: path)
         #expect(sheet.contains("<col min=\"1\" max=\"1\" width=\"9.28515625\""))
         #expect(sheet.contains("ySplit=\"1\""))
@@ -130,10 +152,12 @@ import TextMeasure
         #expect(sheet.contains("<is><t>=1+1</t></is>"))
         #expect(!sheet.contains("<f>"))
         #expect(sheet.contains("<v>45366</v>"))
+        #expect(sheet.contains("<v>1234.5</v>"))
         let styles = try member("xl/styles.xml", of: path)
         #expect(styles.contains("<b/>"))
         #expect(styles.contains("<name val=\"Calibri\"/>"))
         #expect(styles.contains("formatCode=\"yyyy-mm-dd\""))
+        #expect(styles.contains("formatCode=\"&quot;$&quot;#,##0.00;&quot;-$&quot;#,##0.00\""))
         #expect(try leftovers().isEmpty)
     }
 
