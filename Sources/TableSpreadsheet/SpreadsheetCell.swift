@@ -28,7 +28,9 @@ public enum SpreadsheetCell: Sendable, Hashable {
 
 /// A calendar date and time of day, as a spreadsheet stores it (a serial day number).
 public struct SpreadsheetDate: Sendable, Hashable {
+    /// The year (1900–9999), month (1–12) and day (1–31).
     public var year: Int, month: Int, day: Int
+    /// The time of day: hour (0–23), minute and second (0–59).
     public var hour: Int, minute: Int, second: Int
 
     /// The day `year`-`month`-`day` at `hour`:`minute`:`second` (not checked: see `iso8601(_:)`).

@@ -67,5 +67,10 @@ public struct SpreadsheetTable<Row> {
 public enum SpreadsheetAlignment: String, Sendable, CaseIterable {
     /// The spreadsheet's own: text leading, numbers and dates trailing.
     case general
-    case leading, center, trailing
+    /// Text and numbers at the cell's leading edge.
+    case leading
+    /// Centred.
+    case center
+    /// At the trailing edge.
+    case trailing
 }
