@@ -14,7 +14,7 @@ rows whose cells wrap must be at least as tall as LibreOffice's optimal height f
 1 px. Exit status 1 when one of our columns does not fit, a type is wrong or the round trip
 differs; XlsxWriter's fit rate is reported, not judged.
 """
-import argparse, csv, os, re, subprocess, sys, tempfile, time
+import argparse, csv, os, re, shlex, subprocess, sys, tempfile, time
 
 import uno  # LibreOffice's bridge (python3-uno)
 from com.sun.star.beans import PropertyValue
@@ -218,7 +218,7 @@ def main():
         given = os.path.join(work, name + ".csv")
         write_csv(rows, given)
         start = time.time()
-        subprocess.run([options.textmeasure, "render", given, "-o", ours] + options.args.split(), check=True)
+        subprocess.run([options.textmeasure, "render", given, "-o", ours] + shlex.split(options.args), check=True)
         ours_time = time.time() - start
         start = time.time()
         xlsxwriter_workbook(rows, theirs)
