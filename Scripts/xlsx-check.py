@@ -206,11 +206,13 @@ def main():
     parser.add_argument("--textmeasure", default=os.path.join(ROOT, ".build/release/textmeasure"))
     parser.add_argument("--work", default=None, help="folder for the workbooks (default: a temporary one)")
     parser.add_argument("--tables", default=",".join(t[0] for t in TABLES))
+    parser.add_argument("--csv", action="append", default=[], help="another CSV file to judge (repeatable)")
     parser.add_argument("--args", default="", help="more options for textmeasure render, e.g. '--max 300'")
     options = parser.parse_args()
     work = options.work or tempfile.mkdtemp(prefix="xlsx-check-")
     os.makedirs(work, exist_ok=True)
     chosen = [t for t in TABLES if t[0] in options.tables.split(",")]
+    chosen += [(os.path.splitext(os.path.basename(path))[0], os.path.abspath(path), ",") for path in options.csv]
     made = []
     for name, source, delimiter in chosen:
         rows = read_rows(os.path.join(ROOT, source), delimiter)
