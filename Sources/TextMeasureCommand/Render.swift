@@ -161,7 +161,9 @@ extension TextMeasureCommand {
         }
 
         func format() throws -> DrawingFormat {
-            do { return try DrawingFormat(path: output) } catch { throw ValidationError("--output \(error)") }
+            do { return try DrawingFormat(path: output) } catch {
+                throw ValidationError("--output \(output): unknown format; the extension must be .png, .pdf, .svg, .html, .json or .xlsx")
+            }
         }
 
         /// `--page`, turned by `--landscape`.
