@@ -97,6 +97,17 @@ import TextMeasure
         #expect(sheet.rowHeights == [0: 30])
     }
 
+    /// Lines are broken where a spreadsheet breaks them, on whole-pixel glyphs: "0000000000
+    /// 0000000000" is 2 × 76.0 + 3.39 = 155.4 px exact at 15 px per em but 2 × 80 + 3 = 163 px
+    /// drawn. Held to 132.75 pt (177 px: (177 − 12)/1.03 = 160.2 px of room) it takes 2 lines,
+    /// 30 pt, though its exact width would fit on one.
+    @Test func wrappedLinesAreBrokenOnWholePixels() throws {
+        let sheet = try table([["0000000000 0000000000"]], titles: ["i"], maxColumnWidth: 132.75)
+        #expect(sheet.columnWidths.map(\.pixels) == [177])
+        #expect(sheet.wrapsColumn == [true])
+        #expect(sheet.rowHeights == [0: 30])
+    }
+
     // MARK: Values
 
     @Test func isoDatesAreDates() {
