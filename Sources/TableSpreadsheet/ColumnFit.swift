@@ -64,8 +64,8 @@ enum ColumnFit {
 
     private static func checkLength(_ text: String, row: Int, column: String) throws(SpreadsheetError) {
         let length = text.utf16.count
-        guard length <= SpreadsheetTable<Int>.maximumCellLength else {
-            throw .cellTooLong(row: row, column: column, length: length, limit: SpreadsheetTable<Int>.maximumCellLength)
+        guard length <= SpreadsheetMetrics.maximumCellLength else {
+            throw .cellTooLong(row: row, column: column, length: length, limit: SpreadsheetMetrics.maximumCellLength)
         }
     }
 }

@@ -16,6 +16,12 @@ public enum SpreadsheetMetrics {
     public static let filterButton = 21.0
     /// Excel's widest column: 255 characters.
     public static let maximumCharacters = 255.0
+    /// The most rows a worksheet holds, the header's included.
+    public static let maximumRows = 1_048_576
+    /// The most columns a worksheet holds.
+    public static let maximumColumns = 16_384
+    /// The most characters (UTF-16 code units) a cell holds.
+    public static let maximumCellLength = 32_767
 }
 
 extension SpreadsheetMetrics {

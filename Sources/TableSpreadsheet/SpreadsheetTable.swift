@@ -29,13 +29,6 @@ public struct SpreadsheetTable<Row> {
     /// more than one line; the others keep the spreadsheet's own height.
     public let rowHeights: [Int: Double]
 
-    /// The most rows a worksheet holds, the header's included.
-    public static var maximumRows: Int { 1_048_576 }
-    /// The most columns a worksheet holds.
-    public static var maximumColumns: Int { 16_384 }
-    /// The most characters (UTF-16 code units) a cell holds.
-    public static var maximumCellLength: Int { 32_767 }
-
     /// Lays out `rows` in `columns` in `font` (the header in `headerFont`, else the font's bold
     /// face), each column at most `maxColumnWidth` points wide (nil: Excel's 255 characters),
     /// aligned as `alignments` say (nil: as the spreadsheet aligns values).
@@ -46,8 +39,9 @@ public struct SpreadsheetTable<Row> {
     ///   core), and each cell of a wrapping column broken into lines.
     public init(rows: [Row], columns: [DataTableColumn<Row>], font: SpreadsheetFont, headerFont: FontStack? = nil,
                 maxColumnWidth: Double? = nil, alignments: [SpreadsheetAlignment]? = nil) throws(SpreadsheetError) {
-        guard rows.count + 1 <= Self.maximumRows else { throw .tooManyRows(rows: rows.count + 1, limit: Self.maximumRows) }
-        guard columns.count <= Self.maximumColumns else { throw .tooManyColumns(columns: columns.count, limit: Self.maximumColumns) }
+        let (maximumRows, maximumColumns) = (SpreadsheetMetrics.maximumRows, SpreadsheetMetrics.maximumColumns)
+        guard rows.count + 1 <= maximumRows else { throw .tooManyRows(rows: rows.count + 1, limit: maximumRows) }
+        guard columns.count <= maximumColumns else { throw .tooManyColumns(columns: columns.count, limit: maximumColumns) }
         if let alignments, alignments.count != columns.count {
             throw .alignmentCount(columns: columns.count, alignments: alignments.count)
         }
