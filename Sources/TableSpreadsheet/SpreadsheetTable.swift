@@ -68,3 +68,17 @@ public enum SpreadsheetAlignment: String, Sendable, CaseIterable {
     /// At the trailing edge.
     case trailing
 }
+
+extension DataTableLayout {
+    /// The layout's rows and columns as a worksheet in `font`, its columns at most the
+    /// configuration's `maxColumnWidth`: measured again as a spreadsheet draws them (the
+    /// layout's own widths are for drawing in points, a spreadsheet's in screen pixels).
+    ///
+    /// - Throws: as `SpreadsheetTable.init(rows:columns:font:headerFont:maxColumnWidth:alignments:)`.
+    /// - Complexity: as that initializer.
+    public func spreadsheet(font: SpreadsheetFont, alignments: [SpreadsheetAlignment]? = nil) throws(SpreadsheetError)
+        -> SpreadsheetTable<Row> {
+        try SpreadsheetTable(rows: rows, columns: columns, font: font, maxColumnWidth: configuration.maxColumnWidth,
+                             alignments: alignments)
+    }
+}

@@ -108,6 +108,19 @@ import TextMeasure
         #expect(sheet.rowHeights == [0: 30])
     }
 
+    /// A DataTables layout as a worksheet: its rows, columns and `maxColumnWidth` (60 pt, as in
+    /// `aColumnHeldToMaxWrapsAndItsRowsGetTheirHeight`).
+    @Test func aLayoutAsAWorksheet() throws {
+        struct Line: Identifiable { let id: Int; let text: String }
+        var configuration = DataTableConfiguration(font: try FontStack.bundled(size: 14))
+        (configuration.minColumnWidth, configuration.maxColumnWidth) = (0, 60)
+        let layout = try DataTableLayout(rows: [Line(id: 0, text: String(repeating: "x", count: 20)), Line(id: 1, text: "x")],
+                                         columns: [DataTableColumn<Line>("i", \.text)], configuration: configuration)
+        let sheet = try layout.spreadsheet(font: try SpreadsheetFont.calibri())
+        #expect(sheet.columnWidths.map(\.pixels) == [80])
+        #expect(sheet.rowHeights == [0: 30])
+    }
+
     // MARK: Values
 
     @Test func isoDatesAreDates() {
