@@ -12,6 +12,14 @@ extension TextMeasureCommand.Render {
             throw ValidationError("--size for an .xlsx output is in points, above 0 and at most 409, not \(size)")
         }
         if let max = options.max { try LengthOption.check(max, "--max") }
+        // A spreadsheet shows every cell, so every cell is measured: a sampled, estimated or
+        // fixed width would cut the cells it did not read.
+        if options.strategy != "maxMeasured" {
+            throw ValidationError("--strategy \(options.strategy) does not apply to an .xlsx output: every cell is measured, as a spreadsheet shows every cell")
+        }
+        if options.mode != "text" {
+            throw ValidationError("--mode \(options.mode) does not apply to an .xlsx output: cells are text, measured as a spreadsheet draws them")
+        }
         _ = try spreadsheetAlignments(titles: [])
     }
 

@@ -40,5 +40,11 @@ import Testing
         #expect(size.status != 0)
         #expect(size.stderr.contains("--size for an .xlsx output is in points, above 0 and at most 409, not 500.0"))
         #expect(!FileManager.default.fileExists(atPath: output))
+        let (strategy, _) = try render("A\nx\n", ["--strategy", "sampledMax:10"])
+        #expect(strategy.status != 0)
+        #expect(strategy.stderr.contains("--strategy sampledMax:10 does not apply to an .xlsx output"))
+        let (mode, _) = try render("A\nx\n", ["--mode", "fixed:80"])
+        #expect(mode.status != 0)
+        #expect(mode.stderr.contains("--mode fixed:80 does not apply to an .xlsx output"))
     }
 }
