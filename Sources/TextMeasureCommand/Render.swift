@@ -61,7 +61,8 @@ extension TextMeasureCommand {
                 most --max points, past which its cells wrap and their rows get their heights. \
                 Numbers and ISO 8601 dates become values shown exactly as written; every other \
                 cell is text, never a formula. --align sets a column's alignment (else the \
-                spreadsheet's: text leading, numbers trailing).
+                spreadsheet's: text leading, numbers trailing). --header-font measures the header in \
+                that file, written by its family name and bold: give the bold face.
                 """)
 
         @OptionGroup var options: TableOptions
