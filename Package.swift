@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "CellLayout", targets: ["CellLayout"]),
         .library(name: "DataTables", targets: ["DataTables"]),
         .library(name: "TableRendering", targets: ["TableRendering"]),
+        .library(name: "TableSpreadsheet", targets: ["TableSpreadsheet"]),
         .executable(name: "textmeasure", targets: ["TextMeasureCommand"]),
     ],
     dependencies: [
@@ -90,10 +91,22 @@ let package = Package(
             name: "TableRendering",
             dependencies: ["TextMeasure", "CellLayout", "DataTables", "CCairo"]
         ),
+        // libxlsxwriter, which writes xlsx files (ZIP and SpreadsheetML).
+        .systemLibrary(
+            name: "CXlsxWriter",
+            path: "Sources/CXlsxWriter",
+            pkgConfig: "xlsxwriter",
+            providers: [.apt(["libxlsxwriter-dev"]), .brew(["libxlsxwriter"])]
+        ),
+        // Tables written as xlsx workbooks whose columns fit, measured as a spreadsheet draws.
+        .target(
+            name: "TableSpreadsheet",
+            dependencies: ["TextMeasure", "DataTables", "CXlsxWriter"]
+        ),
         .executableTarget(
             name: "TextMeasureCommand",
             dependencies: [
-                "TextMeasure", "DataTables", "TableRendering",
+                "TextMeasure", "DataTables", "TableRendering", "TableSpreadsheet",
                 .product(name: "CSV", package: "CSV.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -101,7 +114,7 @@ let package = Package(
         .testTarget(
             name: "TextMeasureTests",
             dependencies: [
-                "TextMeasure", "CellLayout", "DataTables", "TableRendering", "TextMeasureCommand", "CHarfBuzz",
+                "TextMeasure", "CellLayout", "DataTables", "TableRendering", "TableSpreadsheet", "TextMeasureCommand", "CHarfBuzz",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             exclude: ["Fixtures"]

@@ -1,4 +1,5 @@
 import ArgumentParser
+import TableSpreadsheet
 import TextMeasure
 
 /// The font options every subcommand shares.
@@ -33,8 +34,11 @@ struct FontOptions: ParsableArguments {
         valueName: "none|system"))
     var fallback: FallbackChoice = .none
 
-    @Option(help: ArgumentHelp("Font size in px.", valueName: "px"))
-    var size: Double = 14
+    @Option(name: .customLong("size"), help: ArgumentHelp("Font size in px (default 14; for an .xlsx output, in points, default 11).", valueName: "px"))
+    var givenSize: Double?
+
+    /// `--size`, 14 px unless given.
+    var size: Double { givenSize ?? 14 }
 
     @Option(help: ArgumentHelp("OpenType features, comma-separated (e.g. -liga,tnum).", valueName: "list"))
     var features: String?
@@ -62,8 +66,21 @@ struct FontOptions: ParsableArguments {
 
     /// The stack the options describe.
     func stack() throws -> FontStack {
+        try stack(size: size, fallback: self.fallback == .system ? .system : .none)
+    }
+
+    /// The font a workbook's cells are written in: Calibri (measured with Carlito) unless
+    /// --font or --family name another, at --size points (default 11), falling back to the
+    /// system's fonts as a spreadsheet does.
+    func spreadsheetFont() throws -> SpreadsheetFont {
+        if families.isEmpty, fontPaths.isEmpty, features == nil {
+            return try SpreadsheetFont.calibri(size: givenSize ?? 11)
+        }
+        return try SpreadsheetFont.family(of: try stack(size: givenSize ?? 11, fallback: .system))
+    }
+
+    private func stack(size: Double, fallback: FontFallback) throws -> FontStack {
         let features = try (self.features ?? "").split(separator: ",").map { try FontFeature(String($0)) }
-        let fallback: FontFallback = self.fallback == .system ? .system : .none
         if !families.isEmpty {
             return try FontStack(families: families, size: size, features: features, language: language, fallback: fallback)
         }

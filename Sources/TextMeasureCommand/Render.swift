@@ -7,7 +7,7 @@ import TableRendering
 extension TextMeasureCommand {
     struct Render: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Draw a CSV table to a PNG, PDF, SVG or HTML file.",
+            abstract: "Draw a CSV table to a PNG, PDF, SVG or HTML file, or write it as an xlsx workbook.",
             discussion: """
                 The table is laid out as 'textmeasure rows' lays it out (the same options) and \
                 drawn in --style with the glyphs that measured it: a text measured to fit is \
@@ -55,12 +55,25 @@ extension TextMeasureCommand {
                 page's rows, columns, column widths and row heights as a PDF would have them (and, with \
                 --table-layout auto, the frame defaults to the page's width inside the margins). \
                 Lengths in points, to 1/1000. See the "Layout as data" article for the schema (version 2).
+
+                XLSX: a workbook whose columns fit in a spreadsheet (see the "Spreadsheets" \
+                article): cells in Calibri 11 pt, measured with Carlito (--font or --family pick \
+                another, written by its family name; --size in points), the header bold, frozen \
+                and under an autofilter. Every cell is read (--mode and --strategy other than \
+                their defaults are errors; --min, --padding, --sort-indicator, the row options, \
+                --style and the page options do not apply): a column is as wide as a spreadsheet \
+                needs to show its widest cell, at \
+                most --max points, past which its cells wrap and their rows get their heights. \
+                Numbers and ISO 8601 dates become values shown exactly as written; every other \
+                cell is text, never a formula. --align sets a column's alignment (else the \
+                spreadsheet's: text leading, numbers trailing). --header-font measures the header in \
+                that file, written by its family name and bold: give the bold face.
                 """)
 
         @OptionGroup var options: TableOptions
         @OptionGroup var rowOptions: RowOptions
 
-        @Option(name: .shortAndLong, help: ArgumentHelp("The file to write: .png, .pdf, .svg, .html or .json.", valueName: "path"))
+        @Option(name: .shortAndLong, help: ArgumentHelp("The file to write: .png, .pdf, .svg, .html, .json or .xlsx.", valueName: "path"))
         var output: String
 
         @Option(help: "The table style: plain, bordered, striped or grid.")
@@ -135,6 +148,7 @@ extension TextMeasureCommand {
         }
 
         func validate() throws {
+            if writesSpreadsheet { return try validateSpreadsheet() }
             try rowOptions.validate(with: options)
             let format = try format()
             _ = try pageSize()
@@ -168,7 +182,9 @@ extension TextMeasureCommand {
         }
 
         func format() throws -> DrawingFormat {
-            do { return try DrawingFormat(path: output) } catch { throw ValidationError("--output \(error)") }
+            do { return try DrawingFormat(path: output) } catch {
+                throw ValidationError("--output \(output): unknown format; the extension must be .png, .pdf, .svg, .html, .json or .xlsx")
+            }
         }
 
         /// `--page`, turned by `--landscape`.
@@ -220,6 +236,7 @@ extension TextMeasureCommand {
         }
 
         func run() throws {
+            if writesSpreadsheet { return try writeSpreadsheet() }
             let format = try format()
             // PDF pages measure the rows of each column band themselves.
             let (layout, measured) = try rowOptions.measuredLayout(options, defaultFrameWidth: try defaultFrameWidth(format),

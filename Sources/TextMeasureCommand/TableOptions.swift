@@ -112,10 +112,9 @@ struct TableOptions: ParsableArguments {
     /// else `defaultFrameWidth` (a page's width for automatic layout).
     func measure(_ configuration: DataTableConfiguration, widths given: [Double]? = nil, cache: WidthCache? = .shared,
                  defaultFrameWidth: Double? = nil) throws -> (table: CSVTable, widths: DataTableColumnWidths) {
-        let bytes = try CSVTable.bytes(of: file)
-        var bar = ProgressBar(inputBytes: bytes.count)
+        let table = try readTable()
+        var bar = ProgressBar(inputBytes: table.byteCount)
         defer { bar.clear() }
-        let table = try CSVTable(consume bytes, path: file, delimiter: try separator()) { bar.update("reading  ", $0) }
         var configuration = configuration
         if let given {
             guard given.count == table.titles.count else {
@@ -131,6 +130,14 @@ struct TableOptions: ParsableArguments {
         }
         try checkRoom(widths.widths, titles: table.titles)
         return (table, widths)
+    }
+
+    /// Reads the file, with a progress bar on standard error for files of 1 MiB or more on a terminal.
+    func readTable() throws -> CSVTable {
+        let bytes = try CSVTable.bytes(of: file)
+        var bar = ProgressBar(inputBytes: bytes.count)
+        defer { bar.clear() }
+        return try CSVTable(consume bytes, path: file, delimiter: try separator()) { bar.update("reading  ", $0) }
     }
 
     /// Throws naming the options that make a fitted column wider than `maximumLength`, which the

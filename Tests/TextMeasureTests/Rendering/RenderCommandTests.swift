@@ -46,7 +46,7 @@ import TableRendering
         let folder = try RenderingFixtures.temporaryFolder()
         let result = try render([RenderingFixtures.samplePath, "-o", folder + "/table.jpg"])
         #expect(result.status != 0)
-        #expect(result.stderr.contains(folder + "/table.jpg") && result.stderr.contains(".png, .pdf, .svg, .html or .json"), "\(result.stderr)")
+        #expect(result.stderr.contains(folder + "/table.jpg") && result.stderr.contains(".png, .pdf, .svg, .html, .json or .xlsx"), "\(result.stderr)")
         #expect(try files(in: folder).isEmpty)
     }
 

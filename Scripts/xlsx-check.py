@@ -1,0 +1,286 @@
+#!/usr/bin/env python3
+"""LibreOffice judges the xlsx workbooks of `textmeasure render … -o X.xlsx` and, on the same
+data, XlsxWriter's autofit(); prints both fit rates. Run by a Python with LibreOffice's `uno`
+(Debian's /usr/bin/python3 with python3-uno) and PyPI's XlsxWriter ≥ 3.0.6 (autofit); .ci/run
+makes such a venv (`python3 -m venv --system-site-packages`).
+
+For each table (two fixtures: every kind of value, and 300 random rows heavy in the glyphs
+LibreOffice draws wider than their exact width rounded: "T", "+", digits; Samples/products.csv and
+the three tables of Benchmarks/Data), both workbooks
+are opened in one headless soffice session and, per column, the width LibreOffice reads from
+the file is compared with the width it wants (the column's OptimalWidth set): a column fits when
+ours ≥ LibreOffice's − 1 px and ours ≤ max(LibreOffice's × 1.10, LibreOffice's + 8 px). For our
+workbook, every cell's type must be what the CSV text says (an ISO 8601 date or a number: a value;
+anything else: text), and LibreOffice's CSV export (cells as shown) must give back the input;
+rows whose cells wrap must be at least as tall as LibreOffice's optimal height for them, within
+1 px. Exit status 1 when one of our columns does not fit, a type is wrong or the round trip
+differs; XlsxWriter's fit rate is reported, not judged.
+"""
+import argparse, csv, os, re, shlex, subprocess, sys, tempfile, time
+
+import uno  # LibreOffice's bridge (python3-uno)
+from com.sun.star.beans import PropertyValue
+import xlsxwriter
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+TABLES = [("values", "Tests/TextMeasureTests/Fixtures/spreadsheet-values.csv", ","),
+          ("stress", "Tests/TextMeasureTests/Fixtures/spreadsheet-stress.csv", ","), ("products", "Samples/products.csv", ","), ("packages", "Benchmarks/Data/packages.tsv", "\t"),
+          ("short", "Benchmarks/Data/short.tsv", "\t"), ("multilingual", "Benchmarks/Data/multilingual.tsv", "\t")]
+PX_PER_MM100 = 96 / 2540
+
+
+def prop(name, value):
+    p = PropertyValue(); p.Name = name; p.Value = value; return p
+
+
+def read_rows(path, delimiter):
+    """A CSV file's rows (RFC 4180), or a TSV file's (lines split at tabs: no quoting)."""
+    if delimiter == "\t":
+        with open(path, encoding="utf-8") as f:
+            return [line.rstrip("\n").split("\t") for line in f if line.strip("\n")]
+    with open(path, newline="", encoding="utf-8-sig") as f:
+        return [row for row in csv.reader(f) if row]
+
+
+def write_csv(rows, path):
+    with open(path, "w", newline="", encoding="utf-8") as f:
+        csv.writer(f, lineterminator="\n").writerows(rows)
+
+
+ISO_DATE = re.compile(r"^(\d{4})-(\d{2})-(\d{2})([T ]\d{2}:\d{2}(:\d{2})?)?$")
+
+
+def is_value(text):
+    """What the CSV text should become, by the issue's rules: True for a value (an ISO 8601 date
+    from 1900-03-01 on, or a number), False for text."""
+    m = ISO_DATE.match(text)
+    if m:
+        import datetime
+        try:
+            d = datetime.date(int(m.group(1)), int(m.group(2)), int(m.group(3)))
+        except ValueError:
+            return False
+        if m.group(4):
+            hh, mm = int(text[11:13]), int(text[14:16]); ss = int(text[17:19]) if m.group(5) else 0
+            if hh > 23 or mm > 59 or ss > 59:
+                return False
+        return d >= datetime.date(1900, 3, 1)
+    return is_number(text)
+
+
+# The numbers of "Report tables" (issue 27), written here independently of the library's reader:
+# digits in groups of three or not grouped (no leading zero), an optional fraction after ".", an
+# optional sign or accounting parentheses, a currency symbol before (letters may lead it: "US$")
+# or after, or a percent sign, each with or without a space.
+SPACE, CURRENCY = "[ \u00a0\u202f]", "[$€£¥₹₩₽₺]"
+NUMBER = re.compile(rf"^(?P<open>\()?(?P<s1>[-\u2212+])?(?:(?P<cb>[A-Z]{{0,3}}{CURRENCY})(?:{SPACE})?)?(?P<s2>[-\u2212+])?"
+                    rf"(?P<int>0|[1-9]\d{{0,2}}(?:,\d{{3}})+|[1-9]\d*)(?:\.(?P<frac>\d+))?"
+                    rf"(?:(?:{SPACE})?(?P<ca>{CURRENCY}))?(?:(?:{SPACE})?(?P<pct>%))?(?P<close>\))?$")
+
+
+def is_number(text):
+    """Whether `text` is a number a spreadsheet can show exactly as written: as the rules above,
+    and besides at most 15 significant digits (a Double's), and no sign on a zero ("-0")."""
+    m = NUMBER.match(text)
+    if not m or bool(m["open"]) != bool(m["close"]):
+        return False
+    signs = bool(m["s1"]) + bool(m["s2"]) + bool(m["open"])
+    if signs > 1 or (m["s2"] and not m["cb"]) or ((m["cb"] or m["ca"]) and m["pct"]) or (m["cb"] and m["ca"]):
+        return False
+    digits = (m["int"].replace(",", "") + (m["frac"] or "")).lstrip("0")
+    if len(digits) > 15 or (signs and not digits):
+        return False
+    return True
+
+
+class Office:
+    def __init__(self, profile):
+        self.proc = subprocess.Popen(["soffice", "--headless", "--invisible", "--norestore", "--nologo",
+                                      "-env:UserInstallation=" + uno.systemPathToFileUrl(profile),
+                                      "--accept=pipe,name=textmeasure-xlsx-check;urp;"],
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        local = uno.getComponentContext()
+        resolver = local.ServiceManager.createInstanceWithContext("com.sun.star.bridge.UnoUrlResolver", local)
+        for _ in range(240):
+            try:
+                ctx = resolver.resolve("uno:pipe,name=textmeasure-xlsx-check;urp;StarOffice.ComponentContext")
+                break
+            except Exception:
+                time.sleep(0.5)
+        else:
+            raise SystemExit("soffice did not start")
+        self.desktop = ctx.ServiceManager.createInstanceWithContext("com.sun.star.frame.Desktop", ctx)
+
+    def open(self, path):
+        return self.desktop.loadComponentFromURL(uno.systemPathToFileUrl(path), "_blank", 0, (prop("Hidden", True),))
+
+    def close(self):
+        try:
+            self.desktop.terminate()
+        except Exception:
+            pass
+        self.proc.wait(timeout=60)
+
+
+def fits(ours, wanted):
+    return ours >= wanted - 1 and ours <= max(wanted * 1.10, wanted + 8)
+
+
+def judge_widths(doc, ncols):
+    """Per column: (px LibreOffice reads from the file, px it wants, whether its cells wrap)."""
+    sheet = doc.Sheets.getByIndex(0)
+    columns = sheet.Columns
+    result = []
+    for c in range(ncols):
+        col = columns.getByIndex(c)
+        given = col.Width * PX_PER_MM100
+        wraps = sheet.getCellByPosition(c, 1).IsTextWrapped
+        col.OptimalWidth = True
+        result.append((given, col.Width * PX_PER_MM100, wraps))
+    return result
+
+
+def judge_cells(doc, rows):
+    sheet = doc.Sheets.getByIndex(0)
+    data = sheet.getCellRangeByPosition(0, 0, len(rows[0]) - 1, len(rows) - 1).getDataArray()
+    wrong = []
+    for r, (given, read) in enumerate(zip(rows, data)):
+        for c, (text, value) in enumerate(zip(given, read)):
+            if text == "":
+                continue
+            want_value = r > 0 and is_value(text)
+            if isinstance(value, float) != want_value:
+                wrong.append((r + 1, c + 1, text, "value" if want_value else "text"))
+    return wrong
+
+
+def judge_heights(doc, heights):
+    """Rows given a height (1-based sheet rows): ours against LibreOffice's optimal height."""
+    rows = doc.Sheets.getByIndex(0).Rows
+    short, most = [], 0
+    for r in heights:
+        row = rows.getByIndex(r)
+        ours = row.Height * PX_PER_MM100
+        row.OptimalHeight = True
+        wanted = row.Height * PX_PER_MM100
+        most = max(most, ours / wanted)
+        if ours < wanted - 1:
+            short.append((r + 1, round(ours, 1), round(wanted, 1)))
+    return short, most
+
+
+def round_trip(doc, rows, out):
+    doc.storeToURL(uno.systemPathToFileUrl(out), (prop("FilterName", "Text - txt - csv (StarCalc)"),
+                                                 prop("FilterOptions", "44,34,76,1,,0,false,true,true,false,false")))
+    back = read_rows(out, ",")
+    width = len(rows[0])
+    back = [row + [""] * (width - len(row)) for row in back]
+    differences = [(i + 1, a, b) for i, (a, b) in enumerate(zip(rows, back)) if a != b]
+    if len(back) != len(rows):
+        differences.append(("rows", len(rows), len(back)))
+    return differences
+
+
+def xlsxwriter_workbook(rows, path):
+    """The same cells through XlsxWriter (as strings: its autofit's best case), header bold, frozen,
+    with an autofilter, then autofit()."""
+    workbook = xlsxwriter.Workbook(path)
+    sheet = workbook.add_worksheet()
+    bold = workbook.add_format({"bold": True})
+    for r, row in enumerate(rows):
+        for c, text in enumerate(row):
+            if text != "":
+                sheet.write_string(r, c, text, bold if r == 0 else None)
+    sheet.freeze_panes(1, 0)
+    sheet.autofilter(0, 0, len(rows) - 1, len(rows[0]) - 1)
+    sheet.autofit()
+    workbook.close()
+
+
+def wrapped_rows(path):
+    """The 0-based rows our workbook gives a height (read from its XML: <row r=".." ht=".." customHeight="1">)."""
+    import zipfile
+    xml = zipfile.ZipFile(path).read("xl/worksheets/sheet1.xml").decode()
+    return [int(m.group(1)) - 1 for m in re.finditer(r'<row r="(\d+)"[^>]*customHeight="1"', xml)]
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--textmeasure", default=os.path.join(ROOT, ".build/release/textmeasure"))
+    parser.add_argument("--work", default=None, help="folder for the workbooks (default: a temporary one)")
+    parser.add_argument("--tables", default=",".join(t[0] for t in TABLES))
+    parser.add_argument("--csv", action="append", default=[], help="another CSV file to judge (repeatable)")
+    parser.add_argument("--args", default="", help="more options for textmeasure render, e.g. '--max 300'")
+    options = parser.parse_args()
+    work = options.work or tempfile.mkdtemp(prefix="xlsx-check-")
+    os.makedirs(work, exist_ok=True)
+    chosen = [t for t in TABLES if t[0] in options.tables.split(",")]
+    chosen += [(os.path.splitext(os.path.basename(path))[0], os.path.abspath(path), ",") for path in options.csv]
+    made = []
+    for name, source, delimiter in chosen:
+        rows = read_rows(os.path.join(ROOT, source), delimiter)
+        ours, theirs = os.path.join(work, name + ".xlsx"), os.path.join(work, name + "-xlsxwriter.xlsx")
+        given = os.path.join(work, name + ".csv")
+        write_csv(rows, given)
+        start = time.time()
+        subprocess.run([options.textmeasure, "render", given, "-o", ours] + shlex.split(options.args), check=True)
+        ours_time = time.time() - start
+        start = time.time()
+        xlsxwriter_workbook(rows, theirs)
+        made.append((name, rows, ours, theirs, ours_time, time.time() - start))
+
+    office = Office(os.path.join(work, "profile"))
+    failed = False
+    summary = []
+    try:
+        for name, rows, ours, theirs, ours_time, theirs_time in made:
+            ncols = len(rows[0])
+            print(f"== {name}: {len(rows) - 1} rows × {ncols} columns (written in {ours_time:.2f} s; XlsxWriter {theirs_time:.2f} s)")
+            doc = office.open(ours)
+            wrong = judge_cells(doc, rows)
+            differences = round_trip(doc, rows, os.path.join(work, name + "-export.csv"))
+            our_widths = judge_widths(doc, ncols)
+            doc.close(True)
+            heights = wrapped_rows(ours)
+            short, most = [], 0
+            if heights:
+                doc = office.open(ours)
+                short, most = judge_heights(doc, heights[:2000])
+                doc.close(True)
+            doc = office.open(theirs)
+            their_widths = judge_widths(doc, ncols)
+            doc.close(True)
+            our_fit = their_fit = wrapped = 0
+            print(f"   {'column':24s} {'LibreOffice':>11s} {'ours':>8s} {'':4s} {'XlsxWriter':>10s}")
+            for c in range(ncols):
+                (ours_px, wanted, wraps), (theirs_px, wanted2, _) = our_widths[c], their_widths[c]
+                a, b = fits(ours_px, wanted), fits(theirs_px, wanted2)
+                # A column held to --max (or to Excel's 255 characters) wraps its cells: LibreOffice's
+                # optimal width of wrapped cells is not the judge; its rows' heights are.
+                a = a and not wraps
+                our_fit += a; their_fit += b; wrapped += wraps
+                verdict = "wraps" if wraps else "fits" if a else "NO"
+                print(f"   {rows[0][c][:24]:24s} {wanted:9.1f}px {ours_px:7.1f}  {verdict:5s} {theirs_px:8.1f}  {'fits' if b else 'no'}"
+                      + ("" if abs(wanted - wanted2) < 0.5 else f"  (wants {wanted2:.1f} px for XlsxWriter's cells)"))
+            print(f"   columns that fit: ours {our_fit}/{ncols}" + (f" ({wrapped} wrap)" if wrapped else "")
+                  + f", XlsxWriter's autofit {their_fit}/{ncols}")
+            print(f"   cell types wrong: {len(wrong)}; CSV round trip: {len(differences)} rows differ; "
+                  f"rows given a height: {len(heights)}, {len(short)} of the first {min(len(heights), 2000)} shorter than "
+                  f"LibreOffice's optimal height" + (f" (at most {most:.2f} × it)" if heights else ""))
+            for item in wrong[:5] + differences[:5] + short[:5]:
+                print("     ", item)
+            failed |= our_fit + wrapped < ncols or bool(wrong) or bool(differences) or bool(short)
+            summary.append((name, our_fit, their_fit, ncols, wrapped))
+    finally:
+        office.close()
+    print("\n| Table | Columns | Ours | XlsxWriter autofit() |\n|---|---:|---:|---:|")
+    for name, a, b, n, w in summary:
+        print(f"| {name} | {n} | {a}" + (f" (+{w} wrapped)" if w else "") + f" | {b} |")
+    total, wrapped = sum(s[3] for s in summary), sum(s[4] for s in summary)
+    print(f"| all | {total} | {sum(s[1] for s in summary)}" + (f" (+{wrapped} wrapped)" if wrapped else "")
+          + f" | {sum(s[2] for s in summary)} |")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

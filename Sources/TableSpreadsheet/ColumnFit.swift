@@ -1,0 +1,77 @@
+import DataTables
+import Dispatch
+import TextMeasure
+
+/// Each column's width in px as a spreadsheet needs it (see `SpreadsheetTable`), the cells'
+/// lengths checked on the way.
+enum ColumnFit {
+    struct Column {
+        var pixels: Double
+        var wraps: Bool
+    }
+
+    /// The columns fitted, each on its own core; `limit` px holds a column (not its header).
+    ///
+    /// - Throws: `SpreadsheetError.cellTooLong` for the first cell (by row, then column) past the limit.
+    static func fit<Row>(rows: [Row], columns: [DataTableColumn<Row>], font: SpreadsheetFont, headerFont: FontStack,
+                         limit: Double) throws(SpreadsheetError) -> [Column] {
+        let cells = try ScreenText(font.regular), header = try ScreenText(headerFont)
+        var results = [Result<Column, SpreadsheetError>?](repeating: nil, count: columns.count)
+        results.withUnsafeMutableBufferPointer { slots in
+            let slots = UnsafeSendable(slots)
+            let fitOne = { (index: Int) in
+                slots.value[index] = Result { () throws(SpreadsheetError) in
+                    try fit(rows: rows, column: columns[index], cells: cells, header: header, limit: limit)
+                }
+            }
+            let fitter = UnsafeSendable(fitOne)
+            DispatchQueue.concurrentPerform(iterations: columns.count) { fitter.value($0) }
+        }
+        var fitted: [Column] = []
+        var firstProblem: SpreadsheetError?
+        for result in results {
+            switch result! {
+            case .success(let column): fitted.append(column)
+            case .failure(let problem):
+                if case .cellTooLong(let row, _, _, _) = problem, case .cellTooLong(let first, _, _, _)? = firstProblem, first <= row { continue }
+                firstProblem = problem
+            }
+        }
+        if let firstProblem { throw firstProblem }
+        return fitted
+    }
+
+    private static func fit<Row>(rows: [Row], column: DataTableColumn<Row>, cells: ScreenText, header: ScreenText,
+                                 limit: Double) throws(SpreadsheetError) -> Column {
+        try checkLength(column.title, row: 0, column: column.title)
+        var widths: [String: Double] = [:]
+        var widest = 0.0, hasLines = false
+        for (index, row) in rows.enumerated() {
+            let text = column.text(row)
+            guard !text.isEmpty, widths[text] == nil else { continue }
+            try checkLength(text, row: index + 1, column: column.title)
+            let width = cells.width(of: text)
+            widths[text] = width
+            widest = Swift.max(widest, width)
+            hasLines = hasLines || text.utf8.contains { $0 == 0x0A || $0 == 0x0D }
+        }
+        let content = SpreadsheetMetrics.layoutScale * widest + SpreadsheetMetrics.cellPadding
+        let title = SpreadsheetMetrics.layoutScale * header.width(of: column.title) + SpreadsheetMetrics.cellPadding
+            + SpreadsheetMetrics.filterButton
+        let maximum = SpreadsheetMetrics.maximumCharacters * SpreadsheetColumnWidth.maximumDigitWidth + 5
+        return Column(pixels: Swift.min(maximum, Swift.max(title, Swift.min(content, limit))), wraps: hasLines || content > limit)
+    }
+
+    private static func checkLength(_ text: String, row: Int, column: String) throws(SpreadsheetError) {
+        let length = text.utf16.count
+        guard length <= SpreadsheetMetrics.maximumCellLength else {
+            throw .cellTooLong(row: row, column: column, length: length, limit: SpreadsheetMetrics.maximumCellLength)
+        }
+    }
+}
+
+/// A value handed to the threads of `concurrentPerform`, which use it apart (each its own slot).
+struct UnsafeSendable<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}

@@ -1,0 +1,52 @@
+import DataTables
+import FoundationEssentials
+
+extension WrittenNumber {
+    /// The value a spreadsheet stores and the number format (Excel's codes) that shows it exactly
+    /// as `text`; nil when it cannot be kept so, and the cell stays text:
+    /// - a text the format does not write back exactly (white space around it, "-0");
+    /// - separators other than "," grouping and "." decimal (the codes' "," and "." show as the
+    ///   reader's locale says; "1.234,5" could not stay "1.234,5");
+    /// - more than 15 significant digits (a spreadsheet's Double keeps 15).
+    ///
+    /// A percent is stored divided by 100 ("12.5%" is 0.125), as the codes' "%" multiplies by 100.
+    ///
+    /// - Complexity: O(length).
+    var spreadsheetValue: (value: Double, format: String)? {
+        guard format.string(for: value) == text, format.decimalSeparator == .period,
+              format.groupingSeparator == nil || format.groupingSeparator == "," else { return nil }
+        let digits = text[integerPart].filter(\.isNumber) + (fractionPart.map { String(text[$0]) } ?? "")
+        guard digits.drop(while: { $0 == "0" }).count <= 15 else { return nil }
+        let stored = format.percent == nil ? value : value / 100
+        guard let double = Double(stored.description) else { return nil }
+        return (double, format.excelCode)
+    }
+}
+
+extension NumberFormat {
+    /// Excel's number format code for this format: "#,##0.00" for "1,234.50", with the currency
+    /// symbol, percent sign and signs as literals in quotes, and sections for negative numbers
+    /// ("positive;negative", and "+" positives: "positive;negative;zero").
+    var excelCode: String {
+        var core = groupingSeparator == nil ? "0" : "#,##0"
+        if fractionDigits > 0 { core += "." + String(repeating: "0", count: fractionDigits) }
+        if let percent { core += quoted(percent.space.map { String($0) } ?? "") + "%" }
+        var before = "", after = ""
+        if let currency {
+            let space = currency.space.map { String($0) } ?? ""
+            if currency.placement == .before { before = currency.symbol + space } else { after = space + currency.symbol }
+        }
+        let positive = quoted(before) + core + quoted(after)
+        let negative: String
+        switch negativeStyle {
+        case .parentheses: negative = quoted("(") + positive + quoted(")")
+        case .hyphenMinus, .minusSign:
+            let sign = String(negativeStyle.sign!), signAfterSymbol = currency?.signBeforeSymbol == false
+            negative = quoted(signAfterSymbol ? before + sign : sign + before) + core + quoted(after)
+        }
+        return showsPlusSign ? quoted("+") + positive + ";" + negative + ";" + positive : positive + ";" + negative
+    }
+
+    /// `literal` in double quotes (none of the literals here holds a quote); empty for none.
+    private func quoted(_ literal: String) -> String { literal.isEmpty ? "" : "\"" + literal + "\"" }
+}

@@ -1,0 +1,31 @@
+import TextMeasure
+
+/// Text measured as a spreadsheet draws it on a 96 dpi screen at 100 % zoom: the font at a whole
+/// number of pixels per em (11 pt is 14.67 px, drawn at 15), each glyph's advance (kerning
+/// included, as HarfBuzz shapes it) on a whole pixel. Digits of Calibri 11 are 7.43 px exact
+/// and 8 px drawn, so a column of numbers needs 8 % more than its exact width.
+struct ScreenText {
+    /// The fonts at the drawn size, in px.
+    let stack: FontStack
+
+    /// `stack` (sized in points) as drawn at 96 dpi.
+    init(_ stack: FontStack) throws(SpreadsheetError) {
+        let pixels = (stack.size * SpreadsheetMetrics.pixelsPerPoint).rounded()
+        do { self.stack = try stack.withSize(Swift.max(1, pixels)) } catch { throw .invalidFontSize(stack.size) }
+    }
+
+    /// The width in px of `text`'s widest hard line (lines end at LF, CR or CRLF).
+    ///
+    /// - Complexity: O(length).
+    func width(of text: String) -> Double {
+        var widest = 0.0
+        for line in text.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) {
+            var width = 0.0
+            for run in stack.glyphRuns(of: String(line)) {
+                for glyph in run.glyphs { width += glyph.advance.rounded() }
+            }
+            widest = Swift.max(widest, width)
+        }
+        return widest
+    }
+}

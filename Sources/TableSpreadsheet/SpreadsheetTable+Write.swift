@@ -1,0 +1,131 @@
+internal import CXlsxWriter
+
+extension SpreadsheetTable {
+    /// Writes the table as an xlsx workbook at `path`: one worksheet, the header bold in row 1,
+    /// frozen, with an autofilter over the table; the columns at `columnWidths`, wrapping
+    /// columns wrapping, rows at `rowHeights`; each cell as `SpreadsheetCell` reads its text
+    /// (empty cells left blank). Written whole or not at all: into a temporary file beside
+    /// `path`, renamed over it once complete (removed on failure). libxlsxwriter writes in its
+    /// constant-memory mode: each row goes to a temporary file as it is written.
+    ///
+    /// - Throws: `SpreadsheetError.cannotWrite` naming the path and the system's reason;
+    ///   `.xlsxwriter` for an error libxlsxwriter reports.
+    /// - Complexity: O(cells).
+    public func write(to path: String) throws(SpreadsheetError) {
+        let file = try TemporaryFile(beside: path)
+        defer { file.discard() }
+        try XlsxWorkbook.write(self, to: file.path, reportedAs: path)
+        try file.commit()
+    }
+}
+
+/// The calls into libxlsxwriter.
+enum XlsxWorkbook {
+    static func write<Row>(_ table: SpreadsheetTable<Row>, to path: String, reportedAs reported: String) throws(SpreadsheetError) {
+        var options = lxw_workbook_options(constant_memory: 1, tmpdir: nil, use_zip64: 1)
+        guard let workbook = path.withCString({ workbook_new_opt($0, &options) }) else {
+            throw .cannotWrite(path: reported, reason: "libxlsxwriter could not start the workbook")
+        }
+        var problem: SpreadsheetError?
+        do throws(SpreadsheetError) {
+            try fill(workbook, with: table, reportedAs: reported)
+        } catch {
+            problem = error
+        }
+        let closed = workbook_close(workbook)  // frees the workbook, also after a failure
+        if let problem { throw problem }
+        try check(closed, reported)
+    }
+
+    private static func fill<Row>(_ workbook: UnsafeMutablePointer<lxw_workbook>, with table: SpreadsheetTable<Row>,
+                                  reportedAs path: String) throws(SpreadsheetError) {
+        guard let sheet = workbook_add_worksheet(workbook, nil) else { throw .xlsxwriter(path: path, message: "no worksheet") }
+        var formats = Formats(workbook: workbook, table: table)
+        for (index, width) in table.columnWidths.enumerated() {
+            try check(worksheet_set_column(sheet, UInt16(index), UInt16(index), width.characters, formats.format(column: index, number: nil)), path)
+        }
+        worksheet_freeze_panes(sheet, 1, 0)
+        if !table.columns.isEmpty {
+            try check(worksheet_autofilter(sheet, 0, 0, UInt32(table.rows.count), UInt16(table.columns.count - 1)), path)
+        }
+        let header = formats.header
+        for (index, column) in table.columns.enumerated() {
+            try check(column.title.withCString { worksheet_write_string(sheet, 0, UInt16(index), $0, header) }, path)
+        }
+        for (index, row) in table.rows.enumerated() {
+            let sheetRow = UInt32(index + 1)
+            if let height = table.rowHeights[index] { try check(worksheet_set_row(sheet, sheetRow, height, nil), path) }
+            for (columnIndex, column) in table.columns.enumerated() {
+                let text = column.text(row)
+                guard !text.isEmpty else { continue }
+                let sheetColumn = UInt16(columnIndex)
+                switch SpreadsheetCell(text) {
+                case .text(let text):
+                    let format = formats.format(column: columnIndex, number: nil)
+                    try check(text.withCString { worksheet_write_string(sheet, sheetRow, sheetColumn, $0, format) }, path)
+                case .number(let value, let code):
+                    try check(worksheet_write_number(sheet, sheetRow, sheetColumn, value, formats.format(column: columnIndex, number: code)), path)
+                case .date(let date, let code):
+                    var value = lxw_datetime(year: Int32(date.year), month: Int32(date.month), day: Int32(date.day),
+                                             hour: Int32(date.hour), min: Int32(date.minute), sec: Double(date.second))
+                    try check(worksheet_write_datetime(sheet, sheetRow, sheetColumn, &value, formats.format(column: columnIndex, number: code)), path)
+                }
+            }
+        }
+    }
+
+    private static func check(_ error: lxw_error, _ path: String) throws(SpreadsheetError) {
+        guard error != LXW_NO_ERROR else { return }
+        if error == LXW_ERROR_CREATING_XLSX_FILE || error == LXW_ERROR_CREATING_TMPFILE {
+            throw .cannotWrite(path: path, reason: String(cString: lxw_strerror(error)))
+        }
+        throw .xlsxwriter(path: path, message: String(cString: lxw_strerror(error)))
+    }
+
+    /// The workbook's cell formats: the header's, and one per column and number format, made
+    /// when first needed (libxlsxwriter owns and frees them).
+    private struct Formats {
+        let workbook: UnsafeMutablePointer<lxw_workbook>
+        let family: String, size: Double
+        let alignments: [SpreadsheetAlignment]
+        let wraps: [Bool]
+        let header: UnsafeMutablePointer<lxw_format>
+        var made: [Key: UnsafeMutablePointer<lxw_format>] = [:]
+
+        struct Key: Hashable {
+            let column: Int
+            let number: String?
+        }
+
+        init<Row>(workbook: UnsafeMutablePointer<lxw_workbook>, table: SpreadsheetTable<Row>) {
+            self.workbook = workbook
+            (family, size) = (table.font.familyName, table.font.size)
+            (alignments, wraps) = (table.alignments, table.wrapsColumn)
+            header = workbook_add_format(workbook)
+            format_set_bold(header)
+            table.headerFont.familyName.withCString { format_set_font_name(header, $0) }
+            format_set_font_size(header, table.headerFont.stack.size)
+        }
+
+        mutating func format(column: Int, number: String?) -> UnsafeMutablePointer<lxw_format> {
+            let key = Key(column: column, number: number)
+            if let format = made[key] { return format }
+            let format = workbook_add_format(workbook)!
+            family.withCString { format_set_font_name(format, $0) }
+            format_set_font_size(format, size)
+            switch alignments[column] {
+            case .general: break
+            case .leading: format_set_align(format, UInt8(LXW_ALIGN_LEFT.rawValue))
+            case .center: format_set_align(format, UInt8(LXW_ALIGN_CENTER.rawValue))
+            case .trailing: format_set_align(format, UInt8(LXW_ALIGN_RIGHT.rawValue))
+            }
+            if wraps[column] {
+                format_set_text_wrap(format)
+                format_set_align(format, UInt8(LXW_ALIGN_VERTICAL_TOP.rawValue))
+            }
+            if let number { number.withCString { format_set_num_format(format, $0) } }
+            made[key] = format
+            return format
+        }
+    }
+}

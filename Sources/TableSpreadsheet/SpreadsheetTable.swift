@@ -1,0 +1,84 @@
+public import DataTables
+public import TextMeasure
+
+/// A table laid out as a worksheet: its columns as wide as a spreadsheet needs to show every
+/// cell, rows whose cells wrap as tall as their lines, written as an xlsx workbook by
+/// `write(to:)` with a bold header row, frozen, under an autofilter.
+///
+/// A column is `layoutScale` × its widest text as drawn (see `SpreadsheetMetrics`) plus
+/// `cellPadding`, at least its header's text in the bold face plus the padding and the filter
+/// button, and at most `maxColumnWidth` (and Excel's 255 characters): a column held to that
+/// wraps its cells, and each row whose wrapped cells take more than one line gets its height.
+/// Every cell is read: a spreadsheet shows them all.
+public struct SpreadsheetTable<Row> {
+    /// The rows, in order.
+    public let rows: [Row]
+    /// The columns: titles and each row's text.
+    public let columns: [DataTableColumn<Row>]
+    /// The cells' font.
+    public let font: SpreadsheetFont
+    /// The header's font (`font.bold` unless given) and the family name written for it.
+    public let headerFont: (stack: FontStack, familyName: String)
+    /// Each column's alignment.
+    public let alignments: [SpreadsheetAlignment]
+    /// Each column's width.
+    public let columnWidths: [SpreadsheetColumnWidth]
+    /// Whether a column wraps its cells (held to `maxColumnWidth`, or a cell has several lines).
+    public let wrapsColumn: [Bool]
+    /// The heights in points of the rows (0: the first below the header) whose wrapped cells take
+    /// more than one line; the others keep the spreadsheet's own height.
+    public let rowHeights: [Int: Double]
+
+    /// Lays out `rows` in `columns` in `font` (the header in `headerFont`, else the font's bold
+    /// face), each column at most `maxColumnWidth` points wide (nil: Excel's 255 characters),
+    /// aligned as `alignments` say (nil: as the spreadsheet aligns values).
+    ///
+    /// - Throws: `SpreadsheetError.tooManyRows`, `.tooManyColumns` or `.cellTooLong` past a
+    ///   worksheet's limits; `.alignmentCount` unless one alignment per column.
+    /// - Complexity: O(cells): each distinct text of a column shaped once (columns on every
+    ///   core), and each cell of a wrapping column broken into lines.
+    public init(rows: [Row], columns: [DataTableColumn<Row>], font: SpreadsheetFont, headerFont: FontStack? = nil,
+                maxColumnWidth: Double? = nil, alignments: [SpreadsheetAlignment]? = nil) throws(SpreadsheetError) {
+        let (maximumRows, maximumColumns) = (SpreadsheetMetrics.maximumRows, SpreadsheetMetrics.maximumColumns)
+        guard rows.count + 1 <= maximumRows else { throw .tooManyRows(rows: rows.count + 1, limit: maximumRows) }
+        guard columns.count <= maximumColumns else { throw .tooManyColumns(columns: columns.count, limit: maximumColumns) }
+        if let alignments, alignments.count != columns.count {
+            throw .alignmentCount(columns: columns.count, alignments: alignments.count)
+        }
+        (self.rows, self.columns, self.font) = (rows, columns, font)
+        self.headerFont = headerFont.map { ($0, $0.primary.familyName) } ?? (font.bold, font.familyName)
+        self.alignments = alignments ?? Array(repeating: .general, count: columns.count)
+        let limit = Swift.min((maxColumnWidth ?? .infinity) * SpreadsheetMetrics.pixelsPerPoint,
+                              SpreadsheetMetrics.maximumCharacters * SpreadsheetColumnWidth.maximumDigitWidth + 5)
+        let fitted = try ColumnFit.fit(rows: rows, columns: columns, font: font, headerFont: self.headerFont.stack, limit: limit)
+        columnWidths = fitted.map { SpreadsheetColumnWidth(pixels: $0.pixels) }
+        wrapsColumn = fitted.map(\.wraps)
+        rowHeights = try RowHeights.heights(rows: rows, columns: columns, font: font, widths: columnWidths, wraps: wrapsColumn)
+    }
+}
+
+/// How a column's cells sit in their width.
+public enum SpreadsheetAlignment: String, Sendable, CaseIterable {
+    /// The spreadsheet's own: text leading, numbers and dates trailing.
+    case general
+    /// Text and numbers at the cell's leading edge.
+    case leading
+    /// Centred.
+    case center
+    /// At the trailing edge.
+    case trailing
+}
+
+extension DataTableLayout {
+    /// The layout's rows and columns as a worksheet in `font`, its columns at most the
+    /// configuration's `maxColumnWidth`: measured again as a spreadsheet draws them (the
+    /// layout's own widths are for drawing in points, a spreadsheet's in screen pixels).
+    ///
+    /// - Throws: as `SpreadsheetTable.init(rows:columns:font:headerFont:maxColumnWidth:alignments:)`.
+    /// - Complexity: as that initializer.
+    public func spreadsheet(font: SpreadsheetFont, alignments: [SpreadsheetAlignment]? = nil) throws(SpreadsheetError)
+        -> SpreadsheetTable<Row> {
+        try SpreadsheetTable(rows: rows, columns: columns, font: font, maxColumnWidth: configuration.maxColumnWidth,
+                             alignments: alignments)
+    }
+}

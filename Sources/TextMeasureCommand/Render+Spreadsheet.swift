@@ -1,0 +1,56 @@
+import ArgumentParser
+import DataTables
+import TableSpreadsheet
+import TextMeasure
+
+extension TextMeasureCommand.Render {
+    /// Whether --output names an xlsx workbook.
+    var writesSpreadsheet: Bool { output.lowercased().hasSuffix(".xlsx") }
+
+    func validateSpreadsheet() throws {
+        if let size = options.font.givenSize, !(size > 0 && size <= 409) {
+            throw ValidationError("--size for an .xlsx output is in points, above 0 and at most 409, not \(size)")
+        }
+        if let max = options.max { try LengthOption.check(max, "--max") }
+        // A spreadsheet shows every cell, so every cell is measured: a sampled, estimated or
+        // fixed width would cut the cells it did not read.
+        if options.strategy != "maxMeasured" {
+            throw ValidationError("--strategy \(options.strategy) does not apply to an .xlsx output: every cell is measured, as a spreadsheet shows every cell")
+        }
+        if options.mode != "text" {
+            throw ValidationError("--mode \(options.mode) does not apply to an .xlsx output: cells are text, measured as a spreadsheet draws them")
+        }
+        _ = try spreadsheetAlignments(titles: [])
+    }
+
+    /// `--align` as one alignment per column of `titles` (general where none is given).
+    func spreadsheetAlignments(titles: [String]) throws -> [SpreadsheetAlignment] {
+        var result = Array(repeating: SpreadsheetAlignment.general, count: titles.count)
+        for setting in alignments {
+            guard let equals = setting.lastIndex(of: "=") else {
+                throw ValidationError("--align must be COLUMN=leading|center|trailing, not '\(setting)'")
+            }
+            let title = String(setting[..<equals]), value = String(setting[setting.index(after: equals)...])
+            guard let alignment = SpreadsheetAlignment(rawValue: value), alignment != .general else {
+                throw ValidationError("--align \(setting): the alignment must be leading, center or trailing, not '\(value)'")
+            }
+            if titles.isEmpty { continue }
+            guard let index = titles.firstIndex(of: title) else {
+                throw ValidationError("--align \(setting): no column is titled '\(title)' (the columns: \(titles.joined(separator: ", ")))")
+            }
+            result[index] = alignment
+        }
+        return result
+    }
+
+    /// Reads the CSV file and writes it as a workbook at --output.
+    func writeSpreadsheet() throws {
+        let table = try options.readTable()
+        let font = try options.font.spreadsheetFont()
+        let headerFont = try options.headerFont.map { try font.bold.prepending(Font(path: $0, size: font.size)) }
+        let columns = table.titles.indices.map { index in DataTableColumn<[String]>(table.titles[index]) { $0[index] } }
+        let sheet = try SpreadsheetTable(rows: table.rows, columns: columns, font: font, headerFont: headerFont,
+                                         maxColumnWidth: options.max, alignments: try spreadsheetAlignments(titles: table.titles))
+        try sheet.write(to: output)
+    }
+}
