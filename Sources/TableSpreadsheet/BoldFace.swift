@@ -1,39 +1,17 @@
-internal import CHarfBuzz
 import TextMeasure
 
-/// The bold face of an installed family, as fontconfig matches `family:weight=bold`: kept small
-/// and local here (the header's bold face); the library's own bold faces come with the text
-/// styles of "Report tables".
+/// The bold face of an installed family for a workbook's header: the family's bold stack as
+/// fontconfig matches it for Pango (`FontStack(families:…weight: .bold)`), but only when its
+/// first font is that family at a bold weight (semibold or above), so that a family without a
+/// bold face has its header measured regular, as a spreadsheet draws it, never in a stranger's bold.
 enum BoldFace {
-    /// The face fontconfig gives for `family` at bold weight, at `size` points; nil when its
-    /// best match is another family or not bold (weight below semibold), so that the header is
-    /// then measured regular, never in a stranger's bold.
-    static func find(family: String, size: Double) -> Font? {
-        guard let (path, index) = match(family: family) else { return nil }
-        guard let font = try? Font(path: path, faceIndex: index, size: size),
-              font.familyName.lowercased() == family.lowercased() else { return nil }
-        return font
-    }
-
-    /// The file and face index fontconfig matches for `family` at bold weight, if bold.
-    private static func match(family: String) -> (String, Int)? {
-        guard let config = FcInitLoadConfigAndFonts() else { return nil }
-        defer { FcConfigDestroy(config) }
-        guard let pattern = FcPatternCreate() else { return nil }
-        defer { FcPatternDestroy(pattern) }
-        FcPatternAddString(pattern, FC_FAMILY, family)
-        FcPatternAddInteger(pattern, FC_WEIGHT, FC_WEIGHT_BOLD)
-        FcPatternAddInteger(pattern, FC_SLANT, FC_SLANT_ROMAN)
-        FcConfigSubstitute(config, pattern, FcMatchPattern)
-        FcDefaultSubstitute(pattern)
-        var result = FcResultNoMatch
-        guard let match = FcFontMatch(config, pattern, &result) else { return nil }
-        defer { FcPatternDestroy(match) }
-        var weight: Int32 = 0, index: Int32 = 0
-        var file: UnsafeMutablePointer<FcChar8>?
-        guard FcPatternGetInteger(match, FC_WEIGHT, 0, &weight) == FcResultMatch, weight >= FC_WEIGHT_SEMIBOLD,
-              FcPatternGetString(match, FC_FILE, 0, &file) == FcResultMatch, let file else { return nil }
-        _ = FcPatternGetInteger(match, FC_INDEX, 0, &index)
-        return (String(cString: file), Int(index))
+    /// `family`'s bold stack at `size` points, falling back to the system's fonts; nil when the
+    /// family has no bold face of its own.
+    ///
+    /// - Complexity: one fontconfig sort over the installed fonts.
+    static func find(family: String, size: Double) -> FontStack? {
+        guard let bold = try? FontStack(families: [family], size: size, weight: .bold, fallback: .system),
+              bold.primary.familyName.lowercased() == family.lowercased(), bold.primary.weightClass >= 600 else { return nil }
+        return bold
     }
 }

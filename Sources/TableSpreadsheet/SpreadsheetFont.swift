@@ -46,7 +46,7 @@ public struct SpreadsheetFont: Sendable {
             throw .fontNotFound(family: "Carlito", reason: "Calibri is measured with Carlito: install fonts-crosextra-carlito (\(error))")
         }
         let regular = try stack([carlito])
-        let bold = try BoldFace.find(family: "Carlito", size: size).map { (font) throws(SpreadsheetError) in try stack([font]) }
+        let bold = BoldFace.find(family: "Carlito", size: size)
         return try SpreadsheetFont(regular: regular, bold: bold, familyName: "Calibri")
     }
 
@@ -57,7 +57,7 @@ public struct SpreadsheetFont: Sendable {
     /// - Throws: `SpreadsheetError.invalidFontSize` as `init(regular:bold:familyName:)`.
     public static func family(of regular: FontStack) throws(SpreadsheetError) -> SpreadsheetFont {
         let name = regular.primary.familyName
-        let bold = try BoldFace.find(family: name, size: regular.size).map { (font) throws(SpreadsheetError) in try stack([font]) }
+        let bold = BoldFace.find(family: name, size: regular.size)
         return try SpreadsheetFont(regular: regular, bold: bold, familyName: name)
     }
 
