@@ -122,6 +122,12 @@ class Office:
         self.proc.wait(timeout=60)
 
 
+def office_version():
+    """LibreOffice's version, as `soffice --version` says it ("LibreOffice 7.4.7.2")."""
+    words = subprocess.run(["soffice", "--version"], capture_output=True, text=True).stdout.split()
+    return " ".join(words[:2]) if words else "LibreOffice"
+
+
 def fits(ours, wanted):
     return ours >= wanted - 1 and ours <= max(wanted * 1.10, wanted + 8)
 
@@ -211,6 +217,7 @@ def main():
     parser.add_argument("--tables", default=",".join(t[0] for t in TABLES))
     parser.add_argument("--csv", action="append", default=[], help="another CSV file to judge (repeatable)")
     parser.add_argument("--args", default="", help="more options for textmeasure render, e.g. '--max 300'")
+    parser.add_argument("--results", default=None, help="also write the fit table to this file (Benchmarks/Results/xlsx-fit.md)")
     options = parser.parse_args()
     work = options.work or tempfile.mkdtemp(prefix="xlsx-check-")
     os.makedirs(work, exist_ok=True)
@@ -273,12 +280,18 @@ def main():
             summary.append((name, our_fit, their_fit, ncols, wrapped))
     finally:
         office.close()
-    print("\n| Table | Columns | Ours | XlsxWriter autofit() |\n|---|---:|---:|---:|")
+    table = ["| Table | Columns | Ours | XlsxWriter autofit() |", "|---|---:|---:|---:|"]
     for name, a, b, n, w in summary:
-        print(f"| {name} | {n} | {a}" + (f" (+{w} wrapped)" if w else "") + f" | {b} |")
+        table.append(f"| {name} | {n} | {a}" + (f" (+{w} wrapped)" if w else "") + f" | {b} |")
     total, wrapped = sum(s[3] for s in summary), sum(s[4] for s in summary)
-    print(f"| all | {total} | {sum(s[1] for s in summary)}" + (f" (+{wrapped} wrapped)" if wrapped else "")
-          + f" | {sum(s[2] for s in summary)} |")
+    table.append(f"| all | {total} | {sum(s[1] for s in summary)}" + (f" (+{wrapped} wrapped)" if wrapped else "")
+                 + f" | {sum(s[2] for s in summary)} |")
+    print("\n" + "\n".join(table))
+    if options.results:
+        with open(options.results, "w", encoding="utf-8") as results:
+            results.write("Columns that fit in " + office_version() + " (Scripts/xlsx-check.py --tables " + options.tables
+                          + (" --args '" + options.args + "'" if options.args else "") + "), "
+                          + time.strftime("%Y-%m-%d") + "\n\n" + "\n".join(table) + "\n")
     return 1 if failed else 0
 
 
