@@ -49,7 +49,7 @@ struct ColumnWidthCalculator {
             case (.shapedText, false): return IntrinsicWidths(font.contentWidth(of: text(), cache: cache))
             case (.shapedText, true):
                 let text = text(), maxContent = font.contentWidth(of: text, cache: cache)
-                return IntrinsicWidths(minContent: min(font.prepare(text, cache: cache).minContentWidth, maxContent), maxContent: maxContent)
+                return IntrinsicWidths(minContent: min(font.minContentWidth(of: text, cache: cache), maxContent), maxContent: maxContent)
             case (.nominalText, false): return IntrinsicWidths(font.nominalContentWidth(of: text()))
             case (.nominalText, true):
                 let text = text()

@@ -30,12 +30,12 @@ extension FontStack {
     }
 
     /// The min-content width of the texts at `indices` of `texts` (see `DistinctTexts.texts(in:)`),
-    /// as `prepare(_:)` gives it: each text split at its break opportunities and each segment
-    /// shaped once, through `cache`, on every core. Laying the same texts out later (row heights)
-    /// finds those segments in the cache. O(their total length / cores).
+    /// as `prepare(_:)` gives it (see `minContentWidth(of:cache:)`: a plain text is measured
+    /// whole, once; another is prepared, each segment through `cache`), on every core.
+    /// O(their total length / cores).
     package func minContentWidths(of texts: DistinctTexts.Texts, at indices: [Int], cache: WidthCache? = .shared) -> [Double] {
         let keys = texts.keys
-        return concurrentMap(indices.count, parallelFrom: 8) { self.prepare(keys[indices[$0]].string, cache: cache).minContentWidth }
+        return concurrentMap(indices.count, parallelFrom: 8) { self.minContentWidth(of: keys[indices[$0]].string, cache: cache) }
     }
 
     /// The widest unbreakable segment of `text` by nominal advances (see `nominalWidth(of:)`):
