@@ -10,12 +10,12 @@ extension TableLayoutDocument.Row {
         json += #","cells":["#.utf8
         for (index, cell) in cells.enumerated() {
             if index > 0 { json.append(UInt8(ascii: ",")) }
-            json += #"{"lines":["#.utf8
+            json.append(UInt8(ascii: "["))
             for (index, line) in cell.lines.enumerated() {
                 if index > 0 { json.append(UInt8(ascii: ",")) }
                 line.appendJSON(to: &json)
             }
-            json += "]}".utf8
+            json.append(UInt8(ascii: "]"))
         }
         json += "]}".utf8
     }
@@ -29,6 +29,10 @@ extension TableLayoutDocument.Line {
             guard let value else { continue }
             json += ",\"\(key)\":".utf8
             appendNumber(value, to: &json)
+        }
+        guard let runs else {
+            json.append(UInt8(ascii: "}"))
+            return
         }
         json += #","runs":["#.utf8
         for (index, run) in runs.enumerated() {
