@@ -54,7 +54,8 @@ extension TextMeasureCommand {
                 where the drawing puts them, and the fonts the runs name; with --page, each \
                 page's rows, columns, column widths and row heights as a PDF would have them (and, with \
                 --table-layout auto, the frame defaults to the page's width inside the margins). \
-                Lengths in points, to 1/1000. See the "Layout as data" article for the schema (version 2).
+                Lengths in points, to 1/1000. See the "Layout as data" article for the schema (version 2: a line's x, y \
+                and runs are left out where the usual case gives them).
 
                 XLSX: a workbook whose columns fit in a spreadsheet (see the "Spreadsheets" \
                 article): cells in Calibri 11 pt, measured with Carlito (--font or --family pick \

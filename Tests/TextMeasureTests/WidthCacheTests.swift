@@ -25,6 +25,20 @@ import TextMeasure
         #expect(cache.statistics.hits == 1)
     }
 
+    /// In a stack of several fonts, "foo " keeps the face of its "o" whatever follows it (a
+    /// letter of the primary face, in the spaces' item, ranks best), so it is one cache entry
+    /// before "bar" and before "1": "foo bar" and "foo 1" prepare three segments, "foo ", "bar"
+    /// and "1". It was four: "foo " keyed with each following cluster.
+    @Test func trailingSpacesThatCannotMoveAreOneEntry() throws {
+        let stack = try FontStack.bundled(size: 14)
+        let cache = WidthCache(capacity: 64)
+        let first = stack.prepare("foo bar", cache: cache), second = stack.prepare("foo 1", cache: cache)
+        #expect(cache.statistics.count == 3 && cache.statistics.hits == 1)
+        // The same widths as without the cache, each segment shaped alone.
+        #expect(first.maxContentWidth == stack.prepare("foo bar", cache: nil).maxContentWidth)
+        #expect(second.layout(width: 20).lines.map(\.width) == stack.prepare("foo 1", cache: nil).layout(width: 20).lines.map(\.width))
+    }
+
     @Test func canonicallyEquivalentStringsAreDistinctKeys() {
         let cache = WidthCache(capacity: 64)
         let composed = "\u{00E9}", decomposed = "e\u{0301}"

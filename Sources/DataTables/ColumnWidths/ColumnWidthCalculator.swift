@@ -226,9 +226,10 @@ struct ColumnWidthCalculator {
     /// min-content width too: a cell's from the same `MeasuredCell`; a shaped text's from the
     /// segments `prepare` shapes once each (the width cache keeps them for laying the rows out),
     /// at most its max-content width. With `widestMinContentOnly`, only the texts that can hold
-    /// the widest min-content are prepared, widest max-content first, until no text's max-content
+    /// the widest min-content are measured, widest max-content first, until no text's max-content
     /// is wider than the widest min-content found (no min-content exceeds its max-content); the
-    /// others' min-content widths are then reported as 0.
+    /// others' min-content widths are then reported as 0. Those are measured whole, once each
+    /// (`FontStack.minContentWidth(of:cache:)`): no row is laid out after them.
     ///
     /// Text is measured in the configuration's font in the cells' weight (`cellWeights`): a
     /// column whose cells choose their weights one by one is measured by `weightedContentWidths`.
@@ -347,20 +348,23 @@ struct ColumnWidthCalculator {
                                  font: FontStack, cache: WidthCache?) -> [Double] {
         let texts = distinct.texts(in: 0..<distinct.count)
         guard widestOnly else {
-            return zip(font.minContentWidths(of: texts, at: Array(maxima.indices), cache: cache), maxima).map { Swift.min($0, $1) }
+            // Every text: a layout's (see `DataTableLayout`), which lays them all out next.
+            return zip(font.minContentWidths(of: texts, at: Array(maxima.indices), cache: cache, preparing: true), maxima)
+                .map { Swift.min($0, $1) }
         }
         var minima = [Double](repeating: 0, count: maxima.count)
-        let order = maxima.indices.sorted { maxima[$0] > maxima[$1] }
+        let order = WidthBuckets(maxima)
         var widest = 0.0, start = 0
-        while start < order.count, maxima[order[start]] > widest {
-            var end = Swift.min(start + Self.minContentBatch, order.count)
-            while end > start + 1, maxima[order[end - 1]] <= widest { end -= 1 }
-            let batch = Array(order[start..<end])
+        while start < order.count, order.bound(at: start) > widest {
+            var batch: [Int] = []
+            while start < order.count, batch.count < Self.minContentBatch, order.bound(at: start) > widest {
+                if maxima[order[start]] > widest { batch.append(order[start]) }
+                start += 1
+            }
             for (index, width) in zip(batch, font.minContentWidths(of: texts, at: batch, cache: cache)) {
                 minima[index] = Swift.min(width, maxima[index])
                 widest = Swift.max(widest, minima[index])
             }
-            start = end
         }
         return minima
     }

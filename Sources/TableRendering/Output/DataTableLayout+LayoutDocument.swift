@@ -9,14 +9,16 @@ extension DataTableLayout {
     ///
     /// - Complexity: O(cells), plus measuring every row and shaping each line once.
     public func layoutDocument(alignments: [ColumnAlignment] = [], pages: TablePages? = nil) -> TableLayoutDocument {
-        var builder = LayoutDocumentBuilder()
-        // The header first, as `writeLayoutDocument` writes it: its fonts (bold) take the first indices.
-        let (columns, header) = documentColumns(alignments: alignments, widths: columnWidths, builder: &builder)
+        // The rows first, as `writeLayoutDocument` writes them: the usual line is a row's, and
+        // the fonts take their indices in the same order.
+        var builder = LayoutDocumentBuilder(padding: configuration.cellPadding)
         var rows: [TableLayoutDocument.Row] = []
         rows.reserveCapacity(rowCount)
         forEachDocumentRow(alignments: alignments, builder: &builder) { rows.append($0) }
+        let (columns, header) = documentColumns(alignments: alignments, widths: columnWidths, builder: &builder)
         return TableLayoutDocument(columns: columns, header: header, rows: rows, contentHeight: thousandths(contentHeight),
-                                   fonts: builder.fonts, line: builder.usualLine, pages: pages.map(documentPages))
+                                   fonts: builder.fonts, line: builder.usualLine, padding: builder.padding,
+                                   pages: pages.map(documentPages))
     }
 
     /// `layoutDocument(alignments:pages:)` written to `path` as JSON, whole or not at all, a
@@ -44,11 +46,9 @@ extension DataTableLayout {
             // Only a length that is not finite fails to encode; a layout's are finite, but say so rather than trap.
             do { return Array(try encoder.encode(value)) } catch { throw .cannotWrite(path: path, reason: "\(error)") }
         }
-        var builder = LayoutDocumentBuilder()
-        let (columns, header) = documentColumns(alignments: alignments, widths: columnWidths, builder: &builder)
-        try file.append(try Array("{\"version\":\(TableLayoutDocument.currentVersion),\"columns\":".utf8) + json(columns)
-            + Array(",\"header\":".utf8) + json(header) + Array(",\"contentHeight\":".utf8) + json(thousandths(contentHeight))
-            + Array(",\"rows\":[".utf8))
+        // The rows first, so that the usual line is a row's (the header is written after them).
+        var builder = LayoutDocumentBuilder(padding: configuration.cellPadding)
+        try file.append(Array("{\"version\":\(TableLayoutDocument.currentVersion),\"rows\":[".utf8))
         var chunk: [UInt8] = [], first = true
         var failure: RenderError?
         forEachDocumentRow(alignments: alignments, builder: &builder) { row in
@@ -62,7 +62,11 @@ extension DataTableLayout {
             }
         }
         if let failure { throw failure }
-        var tail = try chunk + Array("],\"fonts\":".utf8) + json(builder.fonts) + Array(",\"line\":".utf8) + json(builder.usualLine)
+        let (columns, header) = documentColumns(alignments: alignments, widths: columnWidths, builder: &builder)
+        var tail = try chunk + Array("],\"columns\":".utf8) + json(columns) + Array(",\"header\":".utf8) + json(header)
+            + Array(",\"contentHeight\":".utf8) + json(thousandths(contentHeight))
+            + Array(",\"fonts\":".utf8) + json(builder.fonts) + Array(",\"line\":".utf8) + json(builder.usualLine)
+            + Array(",\"padding\":".utf8) + json(builder.padding)
         if let pages { tail += try Array(",\"pages\":".utf8) + json(documentPages(pages)) }
         try file.append(tail + Array("}\n".utf8))
         try file.commit()
@@ -108,29 +112,42 @@ private func documentPages(_ pages: TablePages) -> [TableLayoutDocument.Page] {
 /// `value` to the nearest 1/1000: the document's precision.
 func thousandths(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
 
-/// Turns laid-out cells into the document's, collecting the fonts their runs use.
+/// Turns laid-out cells into the document's, collecting the fonts their runs use, and leaving
+/// out what the usual case gives (see `TableLayoutDocument.Line`).
 struct LayoutDocumentBuilder {
     private(set) var fonts: [TableLayoutDocument.Font] = []
-    /// The first line's box, which the lines like it leave out.
+    /// The first line's box and font, which the lines like it leave out.
     private var firstLine: TableLayoutDocument.LineBox?
-    var usualLine: TableLayoutDocument.LineBox { firstLine ?? TableLayoutDocument.LineBox(height: 0, baseline: 0) }
+    var usualLine: TableLayoutDocument.LineBox { firstLine ?? TableLayoutDocument.LineBox(height: 0, baseline: 0, font: 0) }
+    let padding: TableLayoutDocument.Padding
     private var indices: [Font: Int] = [:]
+
+    init(padding: DataTableCellPadding) {
+        self.padding = TableLayoutDocument.Padding(top: thousandths(padding.top), leading: thousandths(padding.leading),
+                                                   bottom: thousandths(padding.bottom), trailing: thousandths(padding.trailing))
+    }
 
     /// `cell`'s text items as lines (items sharing a line box's top), from the cell's top-left corner.
     mutating func cell(_ cell: TableStyleConfiguration.Cell) -> TableLayoutDocument.Cell {
         var lines: [TableLayoutDocument.Line] = []
         var start = cell.text.startIndex
+        var end = padding.top  // where the line before ends, as a reader finds it
         while start < cell.text.endIndex {
             let top = cell.text[start].frame.minY
-            let end = cell.text[start...].firstIndex { $0.frame.minY != top } ?? cell.text.endIndex
-            lines.append(line(cell.text[start..<end], in: cell.frame))
-            start = end
+            let stop = cell.text[start...].firstIndex { $0.frame.minY != top } ?? cell.text.endIndex
+            let line = line(cell.text[start..<stop], in: cell.frame, following: end)
+            lines.append(line.written)
+            end = thousandths(line.y + line.height)
+            start = stop
         }
         return TableLayoutDocument.Cell(lines: lines, color: cell.textStyle.color.map(HTMLMarkup.css),
                                         background: cell.textStyle.background.map(HTMLMarkup.css))
     }
 
-    private mutating func line(_ items: ArraySlice<TextItem>, in frame: Rect) -> TableLayoutDocument.Line {
+    /// The line of `items`, as written, and its top and height; `following` is where the line
+    /// before it in the cell ends (the padding's top for the first).
+    private mutating func line(_ items: ArraySlice<TextItem>, in frame: Rect, following: Double)
+        -> (written: TableLayoutDocument.Line, y: Double, height: Double) {
         let first = items.first!
         let minX = items.map(\.frame.minX).min()!, maxX = items.map(\.frame.maxX).max()!
         let alone = items.count == 1
@@ -139,13 +156,18 @@ struct LayoutDocumentBuilder {
                                     x: alone ? nil : thousandths(item.origin.x - frame.minX),
                                     width: alone ? nil : thousandths(item.run.width), rightToLeft: item.run.isRightToLeft ? true : nil)
         }
-        let y = thousandths(first.frame.minY - frame.minY)
-        let box = TableLayoutDocument.LineBox(height: thousandths(first.frame.height), baseline: thousandths(first.origin.y - first.frame.minY))
+        let (x, y) = (thousandths(minX - frame.minX), thousandths(first.frame.minY - frame.minY))
+        let box = TableLayoutDocument.LineBox(height: thousandths(first.frame.height),
+                                              baseline: thousandths(first.origin.y - first.frame.minY), font: runs[0].font)
         if firstLine == nil { firstLine = box }
-        let usual = box == firstLine
-        return TableLayoutDocument.Line(text: items.map { String($0.run.text) }.joined(), x: thousandths(minX - frame.minX),
-                                        y: y, width: thousandths(maxX - minX), height: usual ? nil : box.height,
-                                        baseline: usual ? nil : thousandths(first.origin.y - frame.minY), runs: runs)
+        let usual = box.height == usualLine.height && box.baseline == usualLine.baseline
+        let oneUsualRun = alone && runs[0].rightToLeft == nil && runs[0].font == usualLine.font
+        let line = TableLayoutDocument.Line(text: items.map { String($0.run.text) }.joined(), x: x == padding.leading ? nil : x,
+                                            y: y == following ? nil : y, width: thousandths(maxX - minX),
+                                            height: usual ? nil : box.height,
+                                            baseline: usual ? nil : thousandths(first.origin.y - frame.minY),
+                                            runs: oneUsualRun ? nil : runs)
+        return (line, y, box.height)
     }
 
     private mutating func index(of font: Font) -> Int {

@@ -10,18 +10,24 @@ extension TableLayoutDocument.Row {
         json += #","cells":["#.utf8
         for (index, cell) in cells.enumerated() {
             if index > 0 { json.append(UInt8(ascii: ",")) }
-            json += #"{"lines":["#.utf8
+            let styled = cell.color != nil || cell.background != nil
+            if styled {
+                json.append(UInt8(ascii: "{"))
+                for (key, value) in [("background", cell.background), ("color", cell.color)] {
+                    guard let value else { continue }
+                    json += "\"\(key)\":".utf8
+                    appendString(value, to: &json)
+                    json.append(UInt8(ascii: ","))
+                }
+                json += #""lines":"#.utf8
+            }
+            json.append(UInt8(ascii: "["))
             for (index, line) in cell.lines.enumerated() {
                 if index > 0 { json.append(UInt8(ascii: ",")) }
                 line.appendJSON(to: &json)
             }
             json.append(UInt8(ascii: "]"))
-            for (key, value) in [("background", cell.background), ("color", cell.color)] {
-                guard let value else { continue }
-                json += ",\"\(key)\":".utf8
-                appendString(value, to: &json)
-            }
-            json.append(UInt8(ascii: "}"))
+            if styled { json.append(UInt8(ascii: "}")) }
         }
         json += "]}".utf8
     }
@@ -35,6 +41,10 @@ extension TableLayoutDocument.Line {
             guard let value else { continue }
             json += ",\"\(key)\":".utf8
             appendNumber(value, to: &json)
+        }
+        guard let runs else {
+            json.append(UInt8(ascii: "}"))
+            return
         }
         json += #","runs":["#.utf8
         for (index, run) in runs.enumerated() {

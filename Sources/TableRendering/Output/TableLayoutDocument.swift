@@ -6,11 +6,14 @@
 ///
 /// Lengths are in points (CSS pixels), rounded to 1/1000. A cell's lines are placed from its
 /// top-left corner: the cell's left edge is its column's `x`, its top its row's `offset` (the
-/// header's: 0).
+/// header's: 0). Values the usual case gives are left out (nil) by stated rules, which
+/// `Line.resolved(after:in:)` applies.
 public struct TableLayoutDocument: Codable, Sendable, Equatable {
-    /// The schema's version: 2 (since each column band is laid out on its own: a page's rows
-    /// break where its band's heights do, and `Page` has its band's `widths` and `heights`). A
-    /// key renamed or removed, or a meaning changed, raises it.
+    /// The schema's version: 2 (since each column band is laid out on its own, so that a page's
+    /// rows break where its band's heights do and `Page` has its band's `widths` and `heights`;
+    /// and since values the usual case gives are left out: 1 wrote every line's `x`, `y` and
+    /// `runs`, and a cell as an object with `lines`). A key renamed or removed, or a meaning
+    /// changed, raises it.
     public var version: Int
     /// The columns, left to right.
     public var columns: [Column]
@@ -23,8 +26,11 @@ public struct TableLayoutDocument: Codable, Sendable, Equatable {
     public var contentHeight: Double
     /// The fonts the runs name by index.
     public var fonts: [Font]
-    /// The usual line box: a line whose `height` and `baseline` are nil has these.
+    /// The usual line box: a line whose `height` and `baseline` are nil has these, and one
+    /// whose `runs` are nil is one left-to-right run in its font.
     public var line: LineBox
+    /// The cells' padding: where a line whose `x` or `y` is nil starts.
+    public var padding: Padding
     /// The pages, when the layout was asked for pages; else nil (omitted from the JSON).
     public var pages: [Page]?
 
@@ -32,9 +38,9 @@ public struct TableLayoutDocument: Codable, Sendable, Equatable {
     public static let currentVersion = 2
 
     public init(version: Int = Self.currentVersion, columns: [Column], header: Header, rows: [Row],
-                contentHeight: Double, fonts: [Font], line: LineBox, pages: [Page]? = nil) {
+                contentHeight: Double, fonts: [Font], line: LineBox, padding: Padding, pages: [Page]? = nil) {
         (self.version, self.columns, self.header, self.rows) = (version, columns, header, rows)
-        (self.contentHeight, self.fonts, self.line, self.pages) = (contentHeight, fonts, line, pages)
+        (self.contentHeight, self.fonts, self.line, self.padding, self.pages) = (contentHeight, fonts, line, padding, pages)
     }
 
     /// A font file at a size.
@@ -51,10 +57,19 @@ public struct TableLayoutDocument: Codable, Sendable, Equatable {
         public var weight: Int?
     }
 
-    /// A line box's height, and its baseline from its top.
+    /// A line box's height, its baseline from its top, and the index of its font in `fonts`.
     public struct LineBox: Codable, Sendable, Equatable {
         public var height: Double
         public var baseline: Double
+        public var font: Int
+    }
+
+    /// Space between a cell's edges and its text.
+    public struct Padding: Codable, Sendable, Equatable {
+        public var top: Double
+        public var leading: Double
+        public var bottom: Double
+        public var trailing: Double
     }
 
     /// A column: its title, where it is and how wide.
@@ -87,23 +102,54 @@ public struct TableLayoutDocument: Codable, Sendable, Equatable {
         public var cells: [Cell]
     }
 
-    /// A cell's text, line under line.
+    /// A cell's text, line under line. In JSON, the array of its lines; a cell whose text style
+    /// sets a colour or a background, an object with `lines`, `color` and `background`.
     public struct Cell: Codable, Sendable, Equatable {
         public var lines: [Line]
         /// The colour of its text, as CSS `rgba()`, when its text style sets one; else nil (omitted).
         public var color: String?
         /// The colour filling it, as CSS `rgba()`, when its text style sets one; else nil (omitted).
         public var background: String?
+
+        public init(lines: [Line], color: String? = nil, background: String? = nil) {
+            (self.lines, self.color, self.background) = (lines, color, background)
+        }
+
+        private enum CodingKeys: String, CodingKey { case lines, color, background }
+
+        public init(from decoder: any Decoder) throws {
+            if let lines = try? decoder.singleValueContainer().decode([Line].self) {
+                self.init(lines: lines)
+                return
+            }
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.init(lines: try container.decode([Line].self, forKey: .lines),
+                      color: try container.decodeIfPresent(String.self, forKey: .color),
+                      background: try container.decodeIfPresent(String.self, forKey: .background))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            guard color != nil || background != nil else {
+                var container = encoder.singleValueContainer()
+                try container.encode(lines)
+                return
+            }
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(lines, forKey: .lines)
+            try container.encodeIfPresent(color, forKey: .color)
+            try container.encodeIfPresent(background, forKey: .background)
+        }
     }
 
     /// A line of a cell, from the cell's top-left corner.
     public struct Line: Codable, Sendable, Equatable {
         /// The runs' texts in drawing order (a tab is the gap between two runs, not a character).
         public var text: String
-        /// The left edge of its first run.
-        public var x: Double
-        /// The top of its line box.
-        public var y: Double
+        /// The left edge of its first run; nil (omitted) for the padding's `leading`.
+        public var x: Double?
+        /// The top of its line box; nil (omitted) where the line before it in the cell ends (its
+        /// `y` plus its height, rounded to 1/1000), or for a cell's first line at the padding's `top`.
+        public var y: Double?
         /// From its first run's left edge to its last run's right edge.
         public var width: Double
         /// The height of its line box; nil (omitted) for the usual line's (`TableLayoutDocument.line`).
@@ -111,8 +157,21 @@ public struct TableLayoutDocument: Codable, Sendable, Equatable {
         /// Where its glyphs sit, from the cell's top; nil (omitted) for `y` plus the usual line's
         /// baseline (`TableLayoutDocument.line`).
         public var baseline: Double?
-        /// Its glyph runs, left to right.
-        public var runs: [Run]
+        /// Its glyph runs, left to right; nil (omitted) for one left-to-right run in the usual
+        /// line's font (`TableLayoutDocument.line`).
+        public var runs: [Run]?
+
+        /// The line with every value it leaves out filled in by the rules above: `previous` is
+        /// the line before it in its cell, resolved (nil for a cell's first line). O(runs).
+        public func resolved(after previous: Line?, in document: TableLayoutDocument) -> Line {
+            var line = self
+            line.x = x ?? document.padding.leading
+            line.y = y ?? previous.map { thousandths($0.y! + ($0.height ?? document.line.height)) } ?? document.padding.top
+            line.height = height ?? document.line.height
+            line.baseline = baseline ?? line.y! + document.line.baseline
+            line.runs = runs ?? [Run(text: nil, font: document.line.font, x: nil, width: nil, rightToLeft: nil)]
+            return line
+        }
     }
 
     /// Text shaped in one font and direction: a drawer sets `text` in font `font` with its

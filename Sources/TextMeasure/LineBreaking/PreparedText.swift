@@ -156,7 +156,8 @@ extension FontStack {
                     start: start, contentEnd: contentEnd, breakStart: breakStart, end: end, isHard: isHard,
                     isSoftHyphen: isSoftHyphen, hasTab: hasTab, contentWidth: 0, advance: 0, faces: FaceMask(0),
                     lastFace: previous ?? 0, dependsOnContext: false, following: nil, clusters: nil)
-                if spacesMayMove, !isHard, contentEnd < breakStart, position + 1 < breaks.count {
+                if spacesMayMove, !isHard, contentEnd < breakStart, position + 1 < breaks.count,
+                   !spacesStay(after: contentEnd, in: utf8, direction: direction) {
                     let next = UnsafeBufferPointer(rebasing: utf8[end..<breaks[position + 1].offset])
                     segment.following = Itemizer.lead(of: Substring(String(decoding: next, as: UTF8.self)), in: fontSet)
                 }
@@ -183,6 +184,21 @@ extension FontStack {
         return PreparedText(text: text, stack: self, segments: segments,
                             tabInterval: (tabInterval ?? defaultTabInterval(for: text, cache)).clampedLength,
                             direction: direction, cache: cache)
+    }
+
+    /// Whether the hanging spaces from `contentEnd` keep the face of the text before them
+    /// whatever follows them, in the segment alone and at the end of any line: the text is all at
+    /// bidi level 0 (`direction` resolved to `.auto`) and an ASCII letter that the primary face
+    /// shapes ends the content. That letter is then in the spaces' item (one script, level 0)
+    /// and has the best rank (face 0, no fontset of another order for Latin), so no following
+    /// cluster can take them (see `Itemizer.runs`): the segment's width does not depend on it,
+    /// and it is neither looked for nor made part of the width cache's key. O(1).
+    private func spacesStay(after contentEnd: Int, in utf8: UnsafeBufferPointer<UInt8>, direction: TextDirection) -> Bool {
+        // The letter's byte before it ASCII too: the letter is a cluster of its own (no prepended mark).
+        guard direction == .auto, contentEnd > 0, contentEnd == 1 || utf8[contentEnd - 2] < 0x80 else { return false }
+        let last = utf8[contentEnd - 1]
+        guard (0x41...0x5A).contains(last) || (0x61...0x7A).contains(last) else { return false }
+        return Itemizer.isSingleRun(UnsafeBufferPointer(rebasing: utf8[(contentEnd - 1)..<contentEnd]), in: fontSet)
     }
 
     /// Whether the scalar at `offset` extends the grapheme cluster before it: a combining mark,

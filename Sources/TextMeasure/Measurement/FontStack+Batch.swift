@@ -30,12 +30,17 @@ extension FontStack {
     }
 
     /// The min-content width of the texts at `indices` of `texts` (see `DistinctTexts.texts(in:)`),
-    /// as `prepare(_:)` gives it: each text split at its break opportunities and each segment
-    /// shaped once, through `cache`, on every core. Laying the same texts out later (row heights)
-    /// finds those segments in the cache. O(their total length / cores).
-    package func minContentWidths(of texts: DistinctTexts.Texts, at indices: [Int], cache: WidthCache? = .shared) -> [Double] {
+    /// as `prepare(_:)` gives it, on every core: by `minContentWidth(of:cache:)` (a plain text
+    /// measured whole, once), or with `preparing` by `prepare(_:)` itself, each segment shaped
+    /// once through `cache`, for a caller that lays the same texts out next (their rows' heights
+    /// then find every segment there). O(their total length / cores).
+    package func minContentWidths(of texts: DistinctTexts.Texts, at indices: [Int], cache: WidthCache? = .shared,
+                                  preparing: Bool = false) -> [Double] {
         let keys = texts.keys
-        return concurrentMap(indices.count, parallelFrom: 8) { self.prepare(keys[indices[$0]].string, cache: cache).minContentWidth }
+        return concurrentMap(indices.count, parallelFrom: 8) {
+            let text = keys[indices[$0]].string
+            return preparing ? self.prepare(text, cache: cache).minContentWidth : self.minContentWidth(of: text, cache: cache)
+        }
     }
 
     /// The widest unbreakable segment of `text` by nominal advances (see `nominalWidth(of:)`):

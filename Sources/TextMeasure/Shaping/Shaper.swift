@@ -70,7 +70,12 @@ enum Shaper {
     /// only): tests bound the measuring work of an algorithm with it, where a timing would be noise.
     final class Probe: @unchecked Sendable {
         private(set) var bytes = 0
-        func count(_ bytes: Int) { self.bytes += bytes }
+        /// How many stretches were shaped or measured.
+        private(set) var stretches = 0
+        func count(_ bytes: Int) {
+            self.bytes += bytes
+            stretches += 1
+        }
     }
 
     @TaskLocal static var probe: Probe?

@@ -243,4 +243,13 @@ import TextMeasure
         _ = try layout.setData(Self.notes)
         #expect(layout.columnWidths.columns[1].minContentWidth == 94)
     }
+
+    /// The calculator walks a column's texts down from the widest max-content by whole points:
+    /// 70,000 (past the 65,536 points of the last bucket), 10, 9.99, 3.5 and 3.2 (both 3, in
+    /// index order), 0; each position's bound is the top of its point (infinity for the last bucket).
+    @Test func widthBucketsGoWidestFirstByWholePoints() {
+        let buckets = WidthBuckets([3.5, 70_000, 3.2, 10, 0, 9.99, -1, .nan])
+        #expect((0..<buckets.count).map { buckets[$0] } == [1, 3, 5, 0, 2, 4, 6, 7])
+        #expect((0..<buckets.count).map { buckets.bound(at: $0) } == [.infinity, 11, 10, 4, 4, 1, 1, 1])
+    }
 }

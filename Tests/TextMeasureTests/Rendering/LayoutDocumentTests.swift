@@ -2,7 +2,7 @@ import CellLayout
 import DataTables
 import Foundation
 import Testing
-import TableRendering
+@testable import TableRendering
 import TextMeasure
 
 /// The layout as data (`TableLayoutDocument`, `render -o FILE.json`): checked against Codable,
@@ -46,7 +46,7 @@ import TextMeasure
         let decoded = try JSONDecoder().decode(TableLayoutDocument.self, from: data)
         let document = layout.layoutDocument()
         #expect(decoded == document)
-        let runs = document.rows.flatMap { $0.cells.flatMap { $0.lines.flatMap(\.runs) } }
+        let runs = document.rows.flatMap { $0.cells.flatMap { $0.lines.flatMap { $0.runs ?? [] } } }
         #expect(runs.contains { $0.rightToLeft == true } && Set(runs.map(\.font)).count > 1)
         #expect(document.rows[0].cells[0].lines[0].text.hasPrefix(#"say "hi" \"#))  // cut to the column
     }
@@ -60,10 +60,13 @@ import TextMeasure
         let drawn = layout.drawing(style: .plain, alignments: alignments).textItems
         var placed: [(x: Double, y: Double, text: String)] = []
         func place(_ cell: TableLayoutDocument.Cell, x: Double, y: Double) {
-            for line in cell.lines {
-                // A line of one run leaves the run's text and x to the line; a usual line its baseline to the document.
-                let baseline = line.baseline ?? line.y + document.line.baseline
-                for run in line.runs { placed.append((x + (run.x ?? line.x), y + baseline, run.text ?? line.text)) }
+            var previous: TableLayoutDocument.Line?
+            for written in cell.lines {
+                // What a line leaves out, by the schema's rules: x, y, its box, its one run in the usual font.
+                let line = written.resolved(after: previous, in: document)
+                // A line of one run leaves the run's text and x to the line.
+                for run in line.runs! { placed.append((x + (run.x ?? line.x!), y + line.baseline!, run.text ?? line.text)) }
+                previous = line
             }
         }
         for (column, cell) in zip(document.columns, document.header.cells) { place(cell, x: column.x, y: 0) }
@@ -71,7 +74,10 @@ import TextMeasure
             for (column, cell) in zip(document.columns, row.cells) { place(cell, x: column.x, y: row.offset) }
         }
         // Some lines are of several runs, so both forms are checked.
-        #expect(document.rows.contains { $0.cells.contains { $0.lines.contains { $0.runs.count > 1 } } })
+        #expect(document.rows.contains { $0.cells.contains { $0.lines.contains { ($0.runs?.count ?? 0) > 1 } } })
+        // And lines that leave out their y (a wrapped cell's second line), and their runs.
+        #expect(document.rows.contains { $0.cells.contains { $0.lines.dropFirst().contains { $0.y == nil } } })
+        #expect(document.rows.contains { $0.cells.contains { $0.lines.contains { $0.runs == nil } } })
         #expect(placed.count == drawn.count && drawn.count > 100)
         for (run, item) in zip(placed, drawn) {
             #expect(run.text == String(item.run.text))
@@ -103,20 +109,30 @@ import TextMeasure
         #expect(document.fonts.map(\.size) == [10] && document.fonts.map(\.face) == [nil])
         #expect(document.header.height == 40)
         #expect(document.rows.map(\.offset) == [40] && document.rows.map(\.height) == [30])
+        #expect(document.padding == TableLayoutDocument.Padding(top: 4, leading: 8, bottom: 4, trailing: 8))
+        #expect(document.line.font == 0)
         let lines = try document.rows[0].cells.map { try #require($0.lines.first) }
-        // "abc" leading: at the content box's left, 3 × 6 = 18 px wide.
-        #expect(lines[0].text == "abc" && lines[0].x == 8 && lines[0].width == 18)
+        // "abc" leading: at the content box's left, the padding's 8, left out; 3 × 6 = 18 px wide.
+        #expect(lines[0].text == "abc" && lines[0].x == nil && lines[0].width == 18)
         // "12" trailing: its right edge at 92, so 92 − 12 = 80.
         #expect(lines[1].text == "12" && lines[1].x == 80 && lines[1].width == 12)
         // "wxyz" centred: 8 + (84 − 24) ÷ 2 = 38.
         #expect(lines[2].text == "wxyz" && lines[2].x == 38 && lines[2].width == 24)
-        // Each line at the content box's top, one run in font 0 where the line starts.
+        // Each line at the content box's top (the padding's 4: left out), one run in the usual font
+        // 0 where the line starts (left out).
         for line in lines {
-            #expect(line.y == 4)
-            #expect(line.runs.count == 1 && line.runs[0].font == 0 && line.runs[0].x == nil && line.runs[0].text == nil)
+            #expect(line.y == nil && line.runs == nil && line.height == nil && line.baseline == nil)
+            let resolved = line.resolved(after: nil, in: document)
+            #expect(resolved.y == 4 && resolved.runs == [TableLayoutDocument.Run(text: nil, font: 0, x: nil, width: nil, rightToLeft: nil)])
         }
+        #expect(lines[0].resolved(after: nil, in: document).x == 8)
         // The header title "c", 6 px, centred in its column as well: 8 + (84 − 6) ÷ 2 = 47.
         #expect(document.header.cells[2].lines.map(\.x) == [47])
+        // The row as the file has it: a cell is the array of its lines; a usual line its text and width.
+        var json: [UInt8] = []
+        document.rows[0].appendJSON(to: &json)
+        #expect(String(decoding: json, as: UTF8.self) == #"{"height":30,"offset":40,"cells":[[{"text":"abc","width":18}],"#
+            + #"[{"text":"12","x":80,"width":12}],[{"text":"wxyz","x":38,"width":24}]]}"#)
     }
 
     /// The command's file: JSON that Foundation parses, with the documented keys, heights and
@@ -151,16 +167,17 @@ import TextMeasure
                 #expect(abs((row["height"] as? Double ?? -1) - reference["height"]!) <= Self.tolerance)
                 #expect(abs((row["offset"] as? Double ?? -1) - reference["offset"]!) <= Self.tolerance)
             }
-            let cell = try #require((written[0]["cells"] as? [[String: Any]])?.first)
-            let line = try #require((cell["lines"] as? [[String: Any]])?.first)
-            for key in ["text", "x", "y", "width", "runs"] { #expect(line[key] != nil, "\(key)") }
+            // The first cell's line: leading, at the padding, one run in the usual font: its text and width.
+            let cell = try #require((written[0]["cells"] as? [[[String: Any]]])?.first)
+            let line = try #require(cell.first)
+            #expect(Set(line.keys) == ["text", "width"])
             let usual = try #require(object["line"] as? [String: Double])
-            #expect(usual["height"] != nil && usual["baseline"] != nil)
-            let run = try #require((line["runs"] as? [[String: Any]])?.first)
-            // Font 0 is the bold header's (written first); the cells' text is in the regular face.
-            #expect(fonts.first?["file"] as? String == "NotoSans-Bold.ttf" && fonts.first?["weight"] as? Int == 700)
-            let font = try #require(run["font"] as? Int)
-            #expect(fonts[font]["file"] as? String == "NotoSans-Regular.ttf" && fonts[font]["weight"] == nil)
+            #expect(usual["height"] != nil && usual["baseline"] != nil && usual["font"] == 0)
+            let padding = try #require(object["padding"] as? [String: Double])
+            #expect(Set(padding.keys) == ["top", "leading", "bottom", "trailing"])
+            // Font 0 is the cells' regular face (the rows are written first); the bold header's comes after.
+            #expect(fonts.first?["file"] as? String == "NotoSans-Regular.ttf" && fonts.first?["weight"] == nil)
+            #expect(fonts.contains { $0["file"] as? String == "NotoSans-Bold.ttf" && $0["weight"] as? Int == 700 })
             if extra.isEmpty {
                 #expect(object["pages"] == nil)
             } else {

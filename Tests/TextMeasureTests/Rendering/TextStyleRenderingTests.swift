@@ -113,13 +113,35 @@ import TextMeasure
 
     @Test func theLayoutDocumentPointsAtTheBoldFontEntry() throws {
         let document = try layout().layoutDocument()
+        var headerRuns = 0
         for cell in document.header.cells {
-            for run in cell.lines.flatMap(\.runs) {
-                #expect(document.fonts[run.font].file == "NotoSans-Bold.ttf" && document.fonts[run.font].weight == 700)
+            var previous: TableLayoutDocument.Line?
+            for line in cell.lines {
+                let resolved = line.resolved(after: previous, in: document)
+                previous = resolved
+                for run in resolved.runs ?? [] {
+                    headerRuns += 1
+                    #expect(document.fonts[run.font].file == "NotoSans-Bold.ttf" && document.fonts[run.font].weight == 700)
+                }
             }
         }
+        #expect(headerRuns == 2)
         let amounts = document.rows.map { $0.cells[1] }
         #expect(amounts.map(\.color) == ["rgba(255,59,48,1)", nil, "rgba(255,59,48,1)"])
+        // The file writes a styled cell as an object with its colours and lines, an unstyled one
+        // as the array of its lines, and reads back as the value.
+        let path = try RenderingFixtures.temporaryFolder() + "/styled.json"
+        try layout().writeLayoutDocument(to: path)
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(try JSONDecoder().decode(TableLayoutDocument.self, from: data) == document)
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let rows = try #require(object["rows"] as? [[String: Any]])
+        let cells = try #require(rows.map { $0["cells"] as? [Any] } as? [[Any]])
+        let payee = try #require(cells[0][0] as? [String: Any])  // a background, set for the column
+        #expect(payee["background"] is String && payee["color"] == nil && payee["lines"] is [Any])
+        let rent = try #require(cells[0][1] as? [String: Any])  // red: a negative amount
+        #expect(rent["color"] as? String == "rgba(255,59,48,1)" && rent["background"] == nil && rent["lines"] is [Any])
+        #expect(cells[1][1] is [Any])  // an amount with no style: the array of its lines
         #expect(document.rows.allSatisfy { $0.cells[0].background == "rgba(230,230,230,1)" })
     }
 }

@@ -254,6 +254,33 @@ final class SimpleTextPlan: @unchecked Sendable {
         return walked ? (units, hanging) : nil
     }
 
+    /// The content width in font units of each piece of `range` of `utf8`, as `measure` gives
+    /// it for the piece alone with its whitespace from `contentEnd` on hanging: from one walk
+    /// over the whole range, the pair adjustments between two pieces left out (a pair of S
+    /// adjusts only the two glyphs it makes, so each piece alone walks to the same glyphs and
+    /// pairs as its part of the whole). `pieces` are consecutive, non-empty and cover the
+    /// range. Nil where `measure` of the whole range is, or when a ligature straddles two pieces.
+    /// O(length).
+    func contentUnits(_ utf8: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, characters: [UInt32],
+                      pieces: [(start: Int, contentEnd: Int)]) -> [Int]? {
+        var units = [Int](repeating: 0, count: pieces.count)
+        var piece = 0, previousOffset = 0
+        let walked = walk(utf8, range, characters: characters) { index, _, advance, pair in
+            var joined = index > range.lowerBound  // the pair with the glyph before lies inside one piece
+            if piece + 1 < pieces.count, index >= pieces[piece + 1].start {
+                guard index == pieces[piece + 1].start else { return false }  // a ligature across a break
+                piece += 1
+                joined = false
+            }
+            let contentEnd = pieces[piece].contentEnd
+            if joined, previousOffset < contentEnd { units[piece] += Int(pair.first) }
+            if index < contentEnd { units[piece] += Int(advance) + (joined ? Int(pair.second) : 0) }
+            previousOffset = index
+            return true
+        }
+        return walked ? units : nil
+    }
+
     /// The glyphs of `range` of `utf8` placed as `hb_shape` places them, `scale` points a font
     /// unit, clusters counted from the range's start, and the run's width in font units; nil
     /// where `measure` is, or where a pair moves a glyph in a way only HarfBuzz's positions carry.

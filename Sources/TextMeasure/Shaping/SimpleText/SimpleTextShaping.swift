@@ -58,6 +58,13 @@ final class SimpleTextShaping: @unchecked Sendable {
         plan(for: utf8, range, script: script)?.measure(utf8, range, characters: characters, hangingStart: hangingStart)
     }
 
+    /// The content width in font units of each piece of `utf8` (see `SimpleTextPlan.contentUnits`),
+    /// all of it measured as one left-to-right buffer whose script HarfBuzz guesses; nil when
+    /// the text does not qualify, or a ligature straddles two pieces.
+    func contentUnits(_ utf8: UnsafeBufferPointer<UInt8>, pieces: [(start: Int, contentEnd: Int)]) -> [Int]? {
+        plan(for: utf8, utf8.indices, script: nil)?.contentUnits(utf8, utf8.indices, characters: characters, pieces: pieces)
+    }
+
     /// The glyphs of `range` of `utf8` as `hb_shape` places them for a left-to-right buffer in
     /// `script` (nil: HarfBuzz's guess), `scale` points a font unit, and the run's width in font
     /// units; nil when the text does not qualify.
