@@ -79,6 +79,8 @@ let package = Package(
             name: "DataTables",
             dependencies: ["TextMeasure", "CellLayout"]
         ),
+        // Files written whole or not at all (AtomicFile), for TableRendering and TableSpreadsheet.
+        .target(name: "AtomicFiles"),
         // Cairo, its FreeType font backend and its PNG, PDF and SVG surfaces.
         .systemLibrary(
             name: "CCairo",
@@ -89,7 +91,7 @@ let package = Package(
         // Tables drawn: TableStyle, display lists, and PNG, PDF and SVG through Cairo.
         .target(
             name: "TableRendering",
-            dependencies: ["TextMeasure", "CellLayout", "DataTables", "CCairo"]
+            dependencies: ["TextMeasure", "CellLayout", "DataTables", "AtomicFiles", "CCairo"]
         ),
         // libxlsxwriter, which writes xlsx files (ZIP and SpreadsheetML).
         .systemLibrary(
@@ -101,7 +103,7 @@ let package = Package(
         // Tables written as xlsx workbooks whose columns fit, measured as a spreadsheet draws.
         .target(
             name: "TableSpreadsheet",
-            dependencies: ["TextMeasure", "DataTables", "CXlsxWriter"]
+            dependencies: ["TextMeasure", "DataTables", "AtomicFiles", "CXlsxWriter"]
         ),
         .executableTarget(
             name: "TextMeasureCommand",

@@ -15,6 +15,8 @@ public enum SpreadsheetError: Error, Sendable, Hashable, CustomStringConvertible
     case invalidFontSize(Double)
     /// The alignments are not one per column.
     case alignmentCount(columns: Int, alignments: Int)
+    /// A column-width strategy a spreadsheet's widths cannot follow, and why.
+    case strategyDoesNotApply(strategy: String, reason: String)
     /// libxlsxwriter reported an error writing `path`.
     case xlsxwriter(path: String, message: String)
 
@@ -28,6 +30,7 @@ public enum SpreadsheetError: Error, Sendable, Hashable, CustomStringConvertible
         case .fontNotFound(let family, let reason): "font \"\(family)\": \(reason)"
         case .invalidFontSize(let size): "a spreadsheet font size must be above 0 and at most 409 pt, not \(size)"
         case .alignmentCount(let columns, let alignments): "\(alignments) alignments for \(columns) columns"
+        case .strategyDoesNotApply(let strategy, let reason): "the strategy \(strategy) does not apply to a workbook: \(reason)"
         case .xlsxwriter(let path, let message): "\(path): libxlsxwriter: \(message)"
         }
     }

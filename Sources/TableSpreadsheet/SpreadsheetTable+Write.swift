@@ -1,20 +1,23 @@
+internal import AtomicFiles
 internal import CXlsxWriter
 
 extension SpreadsheetTable {
     /// Writes the table as an xlsx workbook at `path`: one worksheet, the header bold in row 1,
     /// frozen, with an autofilter over the table; the columns at `columnWidths`, wrapping
     /// columns wrapping, rows at `rowHeights`; each cell as `SpreadsheetCell` reads its text
-    /// (empty cells left blank). Written whole or not at all: into a temporary file beside
-    /// `path`, renamed over it once complete (removed on failure). libxlsxwriter writes in its
+    /// (empty cells left blank). Written whole or not at all, as every output of the package
+    /// (TableRendering's `writeAtomically(_:to:)`): into a temporary file beside `path`, flushed
+    /// and renamed over it once complete, removed on failure or on SIGINT and SIGTERM; a symbolic
+    /// link at `path` is kept and the file it names written, with its permissions. libxlsxwriter writes in its
     /// constant-memory mode: each row goes to a temporary file as it is written.
     ///
     /// - Throws: `SpreadsheetError.cannotWrite` naming the path and the system's reason;
     ///   `.xlsxwriter` for an error libxlsxwriter reports.
     /// - Complexity: O(cells).
     public func write(to path: String) throws(SpreadsheetError) {
-        let file = try TemporaryFile(beside: path)
+        let file = try AtomicFile(writing: path, failure: SpreadsheetError.cannotWrite)
         defer { file.discard() }
-        try XlsxWorkbook.write(self, to: file.path, reportedAs: path)
+        try XlsxWorkbook.write(self, to: file.temporary, reportedAs: path)
         try file.commit()
     }
 }

@@ -9,7 +9,10 @@ public import TextMeasure
 /// `cellPadding`, at least its header's text in the bold face plus the padding and the filter
 /// button, and at most `maxColumnWidth` (and Excel's 255 characters): a column held to that
 /// wraps its cells, and each row whose wrapped cells take more than one line gets its height.
-/// Every cell is read: a spreadsheet shows them all.
+/// The widest text is found by a `DataTableColumnWidthStrategy`, as DataTables finds it: by
+/// default every cell is measured (a spreadsheet shows them all); a sampled or estimated width
+/// reads fewer rows and may be narrower than a cell it did not read, which the spreadsheet then
+/// cuts (see the article "Spreadsheets" for what each costs in fit).
 public struct SpreadsheetTable<Row> {
     /// The rows, in order.
     public let rows: [Row]
@@ -30,18 +33,32 @@ public struct SpreadsheetTable<Row> {
     public let rowHeights: [Int: Double]
 
     /// Lays out `rows` in `columns` in `font` (the header in `headerFont`, else the font's bold
-    /// face), each column at most `maxColumnWidth` points wide (nil: Excel's 255 characters),
-    /// aligned as `alignments` say (nil: as the spreadsheet aligns values).
+    /// face), each column's content found by `strategy` and the column at most `maxColumnWidth`
+    /// points wide (nil: Excel's 255 characters), aligned as `alignments` say (nil: as the
+    /// spreadsheet aligns values).
+    ///
+    /// `strategy` reads the rows DataTables' `.fitContentText` reads (`sampledMax`,
+    /// `percentileMeasured` and `hybrid`: a sample spread evenly, first and last row included),
+    /// each text measured as drawn on whole pixels; `estimatedAverage`'s character width and
+    /// `fixed`'s width are in points. Padding, the header and `maxColumnWidth` apply to every
+    /// strategy. `maxNominal` does not apply.
     ///
     /// - Throws: `SpreadsheetError.tooManyRows`, `.tooManyColumns` or `.cellTooLong` past a
-    ///   worksheet's limits; `.alignmentCount` unless one alignment per column.
-    /// - Complexity: O(cells): each distinct text of a column shaped once (columns on every
-    ///   core), and each cell of a wrapping column broken into lines.
+    ///   worksheet's limits (every cell is checked, whatever the strategy reads);
+    ///   `.alignmentCount` unless one alignment per column; `.strategyDoesNotApply` for
+    ///   `.maxNominal`.
+    /// - Complexity: O(cells) to check the cells' lengths, plus each distinct text of the rows
+    ///   the strategy reads shaped once (columns on every core), and each cell of a wrapping
+    ///   column broken into lines.
     public init(rows: [Row], columns: [DataTableColumn<Row>], font: SpreadsheetFont, headerFont: FontStack? = nil,
-                maxColumnWidth: Double? = nil, alignments: [SpreadsheetAlignment]? = nil) throws(SpreadsheetError) {
+                strategy: DataTableColumnWidthStrategy = .maxMeasured, maxColumnWidth: Double? = nil,
+                alignments: [SpreadsheetAlignment]? = nil) throws(SpreadsheetError) {
         let (maximumRows, maximumColumns) = (SpreadsheetMetrics.maximumRows, SpreadsheetMetrics.maximumColumns)
         guard rows.count + 1 <= maximumRows else { throw .tooManyRows(rows: rows.count + 1, limit: maximumRows) }
         guard columns.count <= maximumColumns else { throw .tooManyColumns(columns: columns.count, limit: maximumColumns) }
+        if case .maxNominal = strategy {
+            throw .strategyDoesNotApply(strategy: "maxNominal", reason: "a spreadsheet draws shaped glyphs on whole pixels; use maxMeasured")
+        }
         if let alignments, alignments.count != columns.count {
             throw .alignmentCount(columns: columns.count, alignments: alignments.count)
         }
@@ -50,7 +67,7 @@ public struct SpreadsheetTable<Row> {
         self.alignments = alignments ?? Array(repeating: .general, count: columns.count)
         let limit = Swift.min((maxColumnWidth ?? .infinity) * SpreadsheetMetrics.pixelsPerPoint,
                               SpreadsheetMetrics.maximumCharacters * SpreadsheetColumnWidth.maximumDigitWidth + 5)
-        let fitted = try ColumnFit.fit(rows: rows, columns: columns, font: font, headerFont: self.headerFont.stack, limit: limit)
+        let fitted = try ColumnFit.fit(rows: rows, columns: columns, strategy: strategy, font: font, headerFont: self.headerFont.stack, limit: limit)
         columnWidths = fitted.map { SpreadsheetColumnWidth(pixels: $0.pixels) }
         wrapsColumn = fitted.map(\.wraps)
         rowHeights = try RowHeights.heights(rows: rows, columns: columns, font: font, widths: columnWidths, wraps: wrapsColumn)
@@ -74,7 +91,7 @@ extension DataTableLayout {
     /// configuration's `maxColumnWidth`: measured again as a spreadsheet draws them (the
     /// layout's own widths are for drawing in points, a spreadsheet's in screen pixels).
     ///
-    /// - Throws: as `SpreadsheetTable.init(rows:columns:font:headerFont:maxColumnWidth:alignments:)`.
+    /// - Throws: as `SpreadsheetTable.init(rows:columns:font:headerFont:strategy:maxColumnWidth:alignments:)`.
     /// - Complexity: as that initializer.
     public func spreadsheet(font: SpreadsheetFont, alignments: [SpreadsheetAlignment]? = nil) throws(SpreadsheetError)
         -> SpreadsheetTable<Row> {

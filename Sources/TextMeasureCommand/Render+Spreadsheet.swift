@@ -12,15 +12,20 @@ extension TextMeasureCommand.Render {
             throw ValidationError("--size for an .xlsx output is in points, above 0 and at most 409, not \(size)")
         }
         if let max = options.max { try LengthOption.check(max, "--max") }
-        // A spreadsheet shows every cell, so every cell is measured: a sampled, estimated or
-        // fixed width would cut the cells it did not read.
-        if options.strategy != "maxMeasured" {
-            throw ValidationError("--strategy \(options.strategy) does not apply to an .xlsx output: every cell is measured, as a spreadsheet shows every cell")
-        }
+        // A workbook's cells are text, measured as a spreadsheet draws them: the cell model's
+        // widths and DataTables' exact column widths in points do not apply.
         if options.mode != "text" {
-            throw ValidationError("--mode \(options.mode) does not apply to an .xlsx output: cells are text, measured as a spreadsheet draws them")
+            throw ValidationError("--mode \(options.mode) does not apply to an .xlsx output: its cells are text measured as a spreadsheet draws them (--mode text, the default); for the same width in every column give --strategy fixed:W (W in points)")
+        }
+        if try spreadsheetStrategy() == .maxNominal {
+            throw ValidationError("--strategy maxNominal does not apply to an .xlsx output: a spreadsheet draws shaped glyphs on whole pixels (use maxMeasured)")
         }
         _ = try spreadsheetAlignments(titles: [])
+    }
+
+    /// `--strategy` (C and W in points, as --max).
+    func spreadsheetStrategy() throws -> DataTableColumnWidthStrategy {
+        try ColumnWidthArguments.strategy(options.strategy)
     }
 
     /// `--align` as one alignment per column of `titles` (general where none is given).
@@ -50,7 +55,7 @@ extension TextMeasureCommand.Render {
         let headerFont = try options.headerFont.map { try font.bold.prepending(Font(path: $0, size: font.size)) }
         let columns = table.titles.indices.map { index in DataTableColumn<[String]>(table.titles[index]) { $0[index] } }
         let sheet = try SpreadsheetTable(rows: table.rows, columns: columns, font: font, headerFont: headerFont,
-                                         maxColumnWidth: options.max, alignments: try spreadsheetAlignments(titles: table.titles))
+                                         strategy: try spreadsheetStrategy(), maxColumnWidth: options.max, alignments: try spreadsheetAlignments(titles: table.titles))
         try sheet.write(to: output)
     }
 }

@@ -60,10 +60,12 @@ extension TextMeasureCommand {
                 XLSX: a workbook whose columns fit in a spreadsheet (see the "Spreadsheets" \
                 article): cells in Calibri 11 pt, measured with Carlito (--font or --family pick \
                 another, written by its family name; --size in points), the header bold, frozen \
-                and under an autofilter. Every cell is read (--mode and --strategy other than \
-                their defaults are errors; --min, --padding, --sort-indicator, the row options, \
+                and under an autofilter. --strategy finds each column's widest cell as for a \
+                drawn table (maxMeasured, the default, reads every cell; a sampled or estimated \
+                width may cut a cell it did not read; C and W in points; maxNominal and a --mode \
+                other than text are errors; --min, --padding, --sort-indicator, the row options, \
                 --style and the page options do not apply): a column is as wide as a spreadsheet \
-                needs to show its widest cell, at \
+                needs to show that cell, at \
                 most --max points, past which its cells wrap and their rows get their heights. \
                 Numbers and ISO 8601 dates become values shown exactly as written; every other \
                 cell is text, never a formula. --align sets a column's alignment (else the \

@@ -4,19 +4,21 @@
 /// Row i of the k sampled is `round(i·(rowCount − 1)/(k − 1))`, halves rounded up, computed in
 /// integers (no floating-point drift); a sample of one is the first row. The step is at least
 /// one row, so the rows are distinct and increasing.
-struct RowSample: RandomAccessCollection, Sendable {
-    let rowCount: Int
-    let count: Int
+///
+/// `package`, not internal: TableSpreadsheet reads the same rows for the same strategy.
+package struct RowSample: RandomAccessCollection, Sendable {
+    package let rowCount: Int
+    package let count: Int
 
-    init(rowCount: Int, size: Int) {
+    package init(rowCount: Int, size: Int) {
         self.rowCount = rowCount
         self.count = Swift.max(0, Swift.min(size, rowCount))
     }
 
-    var startIndex: Int { 0 }
-    var endIndex: Int { count }
+    package var startIndex: Int { 0 }
+    package var endIndex: Int { count }
 
-    subscript(position: Int) -> Int {
+    package subscript(position: Int) -> Int {
         if count == rowCount { return position }  // every row
         guard count > 1 else { return 0 }
         let span = rowCount - 1, gaps = count - 1

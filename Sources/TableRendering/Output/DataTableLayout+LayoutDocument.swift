@@ -1,3 +1,4 @@
+internal import AtomicFiles
 public import DataTables
 import FoundationEssentials
 import TextMeasure
@@ -38,7 +39,7 @@ extension DataTableLayout {
     package func writeLayoutDocument(to path: String, alignments: [ColumnAlignment], pages: TablePages?,
                                      columnWidths: DataTableColumnWidths) throws(RenderError) {
         measureRows(0..<rowCount)  // the content height is written before the rows
-        let file = try AtomicFile(replacing: try AtomicFile.resolvingLinks(path), reportedAs: path)
+        let file = try AtomicFile(writing: path, failure: RenderError.cannotWrite)
         defer { file.discard() }
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys  // the same bytes every time

@@ -1,3 +1,4 @@
+internal import AtomicFiles
 internal import CCairo
 
 extension Drawing {
@@ -38,7 +39,7 @@ extension Drawing {
 
     /// Runs `write` on a sink into `path`, whole or not at all.
     static func writeFile(_ path: String, _ write: (OutputSink) throws(RenderError) -> Void) throws(RenderError) {
-        let file = try AtomicFile(replacing: try AtomicFile.resolvingLinks(path), reportedAs: path)
+        let file = try AtomicFile(writing: path, failure: RenderError.cannotWrite)
         defer { file.discard() }
         var failure: RenderError?  // why the file refused a chunk: the error to report, not libpng's
         do {

@@ -40,11 +40,23 @@ import Testing
         #expect(size.status != 0)
         #expect(size.stderr.contains("--size for an .xlsx output is in points, above 0 and at most 409, not 500.0"))
         #expect(!FileManager.default.fileExists(atPath: output))
-        let (strategy, _) = try render("A\nx\n", ["--strategy", "sampledMax:10"])
+        let (strategy, _) = try render("A\nx\n", ["--strategy", "maxNominal"])
         #expect(strategy.status != 0)
-        #expect(strategy.stderr.contains("--strategy sampledMax:10 does not apply to an .xlsx output"))
+        #expect(strategy.stderr.contains("--strategy maxNominal does not apply to an .xlsx output"))
         let (mode, _) = try render("A\nx\n", ["--mode", "fixed:80"])
         #expect(mode.status != 0)
         #expect(mode.stderr.contains("--mode fixed:80 does not apply to an .xlsx output"))
+        #expect(mode.stderr.contains("--strategy fixed:W"))
+    }
+
+    /// --strategy sampledMax:2 reads the first and last rows only: "xxxxxxxxxx" (10 × round(6.496)
+    /// = 60 px drawn, × 1.03 + 12 = 73.8, so 74 px), not the 40 "x" between them. Stored as
+    /// Truncate(74/7 × 256)/256 = 2706/256 = 10.5703125.
+    @Test func aStrategyChoosesTheRowsMeasured() throws {
+        let csv = "A\n\(String(repeating: "x", count: 10))\n\(String(repeating: "x", count: 40))\nx\n"
+        let (result, output) = try render(csv, ["--strategy", "sampledMax:2"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let sheet = try SpreadsheetTests().member("xl/worksheets/sheet1.xml", of: output)
+        #expect(sheet.contains("<col min=\"1\" max=\"1\" width=\"10.5703125\""))
     }
 }

@@ -205,6 +205,19 @@ import TextMeasure
         #expect(try leftovers().isEmpty)
     }
 
+    /// A workbook is written as every other output (`AtomicFile`): a symbolic link at the path
+    /// is kept and the file it names written, with that file's permissions.
+    @Test func aSymbolicLinkIsKeptAndItsTargetWritten() throws {
+        let target = folder + "/target.xlsx", link = folder + "/link.xlsx"
+        #expect(FileManager.default.createFile(atPath: target, contents: Data("old".utf8), attributes: [.posixPermissions: 0o640]))
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "target.xlsx")
+        try table([["a"]], titles: ["A"]).write(to: link)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "target.xlsx")
+        #expect(try member("xl/worksheets/sheet1.xml", of: target).contains("<is><t>a</t></is>"))
+        #expect(try FileManager.default.attributesOfItem(atPath: target)[.posixPermissions] as? Int == 0o640)
+        #expect(try leftovers().isEmpty)
+    }
+
     @Test func aCellPastTheLimitIsNamed() throws {
         let long = String(repeating: "é", count: 32_768)
         #expect(throws: SpreadsheetError.cellTooLong(row: 2, column: "B", length: 32_768, limit: 32_767)) {

@@ -5,40 +5,42 @@ internal import Darwin
 #endif
 import Synchronization
 
-/// Writes `bytes` to `path` whole or not at all, as careful tools do: into a temporary file in
-/// the same folder, flushed to the disk (`fsync`), then renamed over the file, and the folder
-/// flushed, so a failure or a crash never leaves a partial file nor replaces an existing one.
+/// A file written whole or not at all, as careful tools do: into a temporary file in the same
+/// folder, flushed to the disk (`fsync`), then renamed over the file, and the folder flushed, so
+/// a failure or a crash never leaves a partial file nor replaces an existing one.
 ///
 /// - The file keeps the permissions of the file it replaces; a new file gets 0666 less the
 ///   process's umask, as `open` gives it.
-/// - A symbolic link at `path` is kept and its target written (links followed to the last; a
+/// - A symbolic link at the path is kept and its target written (links followed to the last; a
 ///   link to a missing file creates that file).
 /// - The temporary file (`.textmeasure-` and six random characters) is removed when the write
-///   fails, and when the process is stopped by SIGINT or SIGTERM while writing, if those
-///   signals have their default action (the file is removed, then the signal is raised again).
+///   fails (`discard`), and when the process is stopped by SIGINT or SIGTERM while writing, if
+///   those signals have their default action (the file is removed, then the signal is raised again).
 ///
-/// - Throws: `RenderError.cannotWrite` naming the path and the system's reason.
-/// - Complexity: O(n) in the byte count.
-public func writeAtomically(_ bytes: [UInt8], to path: String) throws(RenderError) {
-    let target = try AtomicFile.resolvingLinks(path)
-    let file = try AtomicFile(replacing: target, reportedAs: path)
-    defer { file.discard() }
-    try file.append(bytes)
-    try file.commit()
-}
-
-/// A temporary file beside `target`, renamed over it once written.
-final class AtomicFile {
+/// Errors are the caller's own type (`Failure`), made by `failure` from the path the caller gave
+/// and the system's reason: one implementation for TableRendering's `RenderError` and
+/// TableSpreadsheet's `SpreadsheetError`.
+package final class AtomicFile<Failure: Error> {
+    /// The temporary file, for a writer that opens it by name (its descriptor stays open here).
+    package let temporary: String
     private let target: String
     private let reported: String
-    private let temporary: String
+    private let failure: (_ path: String, _ reason: String) -> Failure
     private var descriptor: Int32
     private var slot: Int?
 
+    /// Creates the temporary file beside `path` (symbolic links followed) with the permissions
+    /// of the file it replaces (or the umask's), registered for removal on SIGINT and SIGTERM.
+    /// Errors name `path`.
+    package convenience init(writing path: String, failure: @escaping (_ path: String, _ reason: String) -> Failure) throws(Failure) {
+        try self.init(replacing: try Self.resolvingLinks(path, failure: failure), reportedAs: path, failure: failure)
+    }
+
     /// Creates the temporary file in `target`'s folder with `target`'s permissions (or the
     /// umask's), registered for removal on SIGINT and SIGTERM. Errors name `reported`.
-    init(replacing target: String, reportedAs reported: String) throws(RenderError) {
-        (self.target, self.reported) = (target, reported)
+    init(replacing target: String, reportedAs reported: String,
+         failure: @escaping (_ path: String, _ reason: String) -> Failure) throws(Failure) {
+        (self.target, self.reported, self.failure) = (target, reported, failure)
         let folder = target.lastIndex(of: "/").map { String(target[...$0]) } ?? ""
         var existing = stat()
         let mode = stat(target, &existing) == 0 ? existing.st_mode & 0o777 : nil
@@ -54,39 +56,39 @@ final class AtomicFile {
             }
             let failure = errno
             if let slot { InterruptCleanup.unregister(slot) }
-            guard failure == EEXIST else { throw .cannotWrite(path: reported, reason: String(cString: strerror(failure))) }
+            guard failure == EEXIST else { throw self.failure(reported, String(cString: strerror(failure))) }
         }
-        if let mode, fchmod(descriptor, mode) != 0 { throw failure() }
+        if let mode, fchmod(descriptor, mode) != 0 { throw lastFailure() }
     }
 
     /// Writes all of `bytes` at the end of the file.
-    func append(_ bytes: [UInt8]) throws(RenderError) {
-        var failure: RenderError?
+    package func append(_ bytes: [UInt8]) throws(Failure) {
+        var failure: Failure?
         bytes.withUnsafeBytes { raw in
-            do throws(RenderError) { try append(raw) } catch { failure = error }
+            do throws(Failure) { try append(raw) } catch { failure = error }
         }
         if let failure { throw failure }
     }
 
     /// Writes all of `bytes` at the end of the file.
-    func append(_ bytes: UnsafeRawBufferPointer) throws(RenderError) {
+    package func append(_ bytes: UnsafeRawBufferPointer) throws(Failure) {
         var written = 0
         while written < bytes.count {
             let result = write(descriptor, bytes.baseAddress! + written, bytes.count - written)
             if result < 0 {
                 if errno == EINTR { continue }
-                throw failure()
+                throw lastFailure()
             }
             written += result
         }
     }
 
     /// Flushes the file, renames it over the target and flushes the folder.
-    func commit() throws(RenderError) {
-        guard fsync(descriptor) == 0 else { throw failure() }
+    package func commit() throws(Failure) {
+        guard fsync(descriptor) == 0 else { throw lastFailure() }
         let closed = close(descriptor)
         descriptor = -1
-        guard closed == 0, rename(temporary, target) == 0 else { throw failure() }
+        guard closed == 0, rename(temporary, target) == 0 else { throw lastFailure() }
         release()
         let folder = target.lastIndex(of: "/").map { String(target[..<$0]) }.map { $0.isEmpty ? "/" : $0 } ?? "."
         let directory = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
@@ -97,7 +99,7 @@ final class AtomicFile {
     }
 
     /// Removes the temporary file unless it was committed.
-    func discard() {
+    package func discard() {
         if descriptor >= 0 { close(descriptor); descriptor = -1 }
         guard slot != nil else { return }
         unlink(temporary)
@@ -110,8 +112,8 @@ final class AtomicFile {
     }
 
     /// The error for the last system call's failure (the temporary file is removed by `discard`).
-    private func failure() -> RenderError {
-        .cannotWrite(path: reported, reason: String(cString: strerror(errno)))
+    private func lastFailure() -> Failure {
+        failure(reported, String(cString: strerror(errno)))
     }
 
     private static func randomSuffix() -> String {
@@ -120,18 +122,18 @@ final class AtomicFile {
     }
 
     /// `path` with symbolic links followed to the file they name (which may not exist yet).
-    static func resolvingLinks(_ path: String) throws(RenderError) -> String {
+    static func resolvingLinks(_ path: String, failure: (_ path: String, _ reason: String) -> Failure) throws(Failure) -> String {
         var current = path
         for _ in 0..<40 {
             var info = stat()
             guard lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return current }
             var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
             let length = readlink(current, &buffer, buffer.count - 1)
-            guard length >= 0 else { throw .cannotWrite(path: path, reason: String(cString: strerror(errno))) }
+            guard length >= 0 else { throw failure(path, String(cString: strerror(errno))) }
             let link = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
             current = link.hasPrefix("/") ? link : (current.lastIndex(of: "/").map { String(current[...$0]) } ?? "") + link
         }
-        throw .cannotWrite(path: path, reason: String(cString: strerror(ELOOP)))
+        throw failure(path, String(cString: strerror(ELOOP)))
     }
 }
 
