@@ -84,3 +84,20 @@ extension DataTableConfiguration {
         return (levels, conflict)
     }
 }
+
+extension DataTableHeaderGroup {
+    /// A group where a layout draws it: its title over `columns` (the layout's column indices:
+    /// a column band's own) in the row `level` rows above the header row.
+    public struct Placed: Sendable, Hashable {
+        public let title: String
+        public let columns: Range<Int>
+        /// 1 for the row right above the header row, 2 for the one above that…
+        public let level: Int
+
+        public init(title: String, columns: Range<Int>, level: Int) {
+            self.title = title
+            self.columns = columns
+            self.level = level
+        }
+    }
+}

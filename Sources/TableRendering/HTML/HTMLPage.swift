@@ -130,7 +130,7 @@ extension TableBody {
     public func html(options: HTMLOptions = HTMLOptions()) throws(RenderError) -> HTMLTable {
         let page = HTMLPage(body: self, options: options, sampleCell: rows.first?.cells.first)
         let writer = HTMLRows(fonts: page.fonts)
-        let header = writer.header(columns)
+        let header = writer.header(columns, groups: headerGroups)
         var markup = ""
         for (index, row) in rows.enumerated() {
             let next = index + 1 < rows.count ? rows[index + 1].frame.minY : row.frame.maxY
