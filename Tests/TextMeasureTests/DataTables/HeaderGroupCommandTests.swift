@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TextMeasure
 
@@ -32,5 +33,35 @@ import TextMeasure
         let overlap = try commands.columns([path] + commands.bare + ["--header-group", "G:A,B", "--header-group", "H:B,C"])
         #expect(overlap.status != 0)
         #expect(overlap.stderr.contains("header group 1 \"H\": it must be nested in or apart from group 0 \"G\""))
+    }
+
+    /// `rows`: two levels of groups over a 20 px header make the header block 60 px, so the
+    /// first row starts at 60 and the table (three rows of one 13.62 px line) ends at
+    /// 60 + 3 × 13.62 = 100.86.
+    @Test func rowsStartBelowTheGroupRows() throws {
+        let path = try commands.file("A,B,C\n1,2,3\n4,5,6\n7,8,9\n")
+        let bare = try ColumnsCommandTests().bare + ["--vertical-padding", "0", "--header-height", "20"]
+        let layout = try RowsCommandTests().json([path] + bare + ["--header-group", "In:B,C", "--header-group", "Out:A,B,C"])
+        #expect(abs(layout.offsets[0] - 60) < 1e-6)
+        #expect(abs(layout.contentHeight - (60 + 3 * RowsCommandTests.line)) < 1e-5)
+    }
+
+    /// `render` to PDF: 200 rows of 13.62 px below a 2 × 20 px header take several A4 pages, and
+    /// pdftotext -bbox finds the group's title on each, once, above the header's "Reorder".
+    @Test func renderRepeatsTheGroupRowOnEveryPage() throws {
+        let path = try commands.file("SKU,On hand,Reorder\n" + (0..<200).map { "A-\($0),\($0 * 3),\($0 % 7)" }.joined(separator: "\n") + "\n")
+        let output = try RenderingFixtures.temporaryFolder() + "/groups.pdf"
+        let result = try CommandTests().run(["render", path, "-o", output, "--header-group", "Stock:On hand,Reorder",
+                                             "--font", try BundledFont.notoSansMono.path(), "--size", "10"], input: [])
+        #expect(result.status == 0, "\(result.stderr)")
+        let xhtml = try #require(RenderingFixtures.output(of: "pdftotext", ["-bbox", output, "-"]))
+        let pages = xhtml.components(separatedBy: "<page ").dropFirst()
+        #expect(pages.count > 1)
+        for (number, page) in pages.enumerated() {
+            let words = HeaderGroupRenderingTests.words(in: page)
+            let stock = words.filter { $0.text == "Stock" }
+            let reorder = try #require(words.first { $0.text == "Reorder" }, "page \(number + 1)")
+            #expect(stock.count == 1 && stock[0].yMax <= reorder.yMin, "page \(number + 1)")
+        }
     }
 }
