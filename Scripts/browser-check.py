@@ -43,7 +43,8 @@ wrapped, aligned trailing and centred):
     rows above the header row (each group `white-space: pre`, padding 8 px, no sort indicator;
     an empty `<th>` under no group), nested groups and groups wider than their columns, at
     1 px, three widths between Σmin and Σmax, Σmax and 1.25 Σmax: every column (the header row's
-    cells) within 0.1 px of Chromium's;
+    cells) within 0.1 px of Chromium's; and the sample with nested groups rendered to HTML, its
+    screenshot against the PNG in every style (the sample's thresholds);
   - large table: 100,000 rows (every one measured by textmeasure) virtualised past 1,000, opened
     in Chromium driven over its DevTools pipe (real frames and clocks: --virtual-time-budget
     stops both): the page opens (row data fetched, the rows in view in the DOM and drawn) within
@@ -553,6 +554,22 @@ def header_groups(tm, chromium, work):
                   % (label, frame, max(differences), titles[where], ours[where], theirs[where]))
     print("header groups: %d tables, %d column widths compared with Chromium's, largest difference %.4f px"
           % (len(GROUP_TABLES), compared, worst))
+    # Drawn: the sample with nested groups (the outer one wider than its columns), the HTML page's
+    # screenshot against the PNG, in every style, by the sample's thresholds.
+    sample_groups = ["--header-group", "Product details:Name,Category",
+                     "--header-group", "Catalogue entry with a long title:SKU,Name,Category"]
+    for style in ["plain", "bordered", "striped", "grid"]:
+        page, png = work / ("groups-sample-%s.html" % style), work / ("groups-sample-%s.png" % style)
+        for output in [page, png]:
+            textmeasure(tm, ["render", str(SAMPLE), "-o", str(output), "--max", "240", "--style", style] + sample_groups)
+        drawn = read_png(png)
+        shot = work / ("groups-sample-%s.shot.png" % style)
+        subprocess.run([chromium] + FLAGS + ["--window-size=%d,%d" % (drawn[0], drawn[1]), "--user-data-dir=" + str(work / "profile"),
+                        "--virtual-time-budget=10000", "--screenshot=" + str(shot), page.as_uri()],
+                       capture_output=True, timeout=300, check=True)
+        unmatched, mean = compare(drawn, read_png(shot))
+        check(unmatched <= 0.005 and mean <= 0.035, "header groups sample %s: screenshot against the PNG (%d × %d px): %.3f %% of pixels unmatched, mean difference %.4f"
+              % (style, drawn[0], drawn[1], unmatched * 100, mean))
 
 
 def main():
