@@ -166,4 +166,12 @@ import TextMeasure
         #expect(document.header.top == 60)
         #expect(document.rows.first?.offset == 90)
     }
+
+    /// Sticky columns stick the header row's cells, not the n-th cell of a group row (which,
+    /// after a group spanning two columns, is another column's).
+    @Test func stickyColumnsSkipTheGroupRows() throws {
+        let html = try layout().html(style: .plain, options: HTMLOptions(stickyColumns: 2)).html
+        #expect(html.contains("thead tr:last-child th:nth-child(2),"))
+        #expect(!html.contains(" thead th:nth-child(2),"))
+    }
 }
