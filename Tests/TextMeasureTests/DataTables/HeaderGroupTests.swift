@@ -116,6 +116,14 @@ import TextMeasure
         #expect(columns.map(\.width) == [150, 100])
     }
 
+    /// A group over fixed columns alone widens none of them (its title is cut when drawn).
+    @Test func groupsOverFixedColumnsAloneWidenNothing() throws {
+        var configuration = configuration(.automatic, groups: [DataTableHeaderGroup(title: Self.title(width: 250), columns: 0..<2)])
+        configuration.columnWidthModeProvider = { _ in .fixed(width: 60) }
+        let columns = try configuration.columnWidths(for: Self.rows, columns: Array(Self.columns.prefix(2))).columns
+        #expect(columns.map(\.width) == [60, 60])
+    }
+
     /// Groups spread over the columns before the frame is filled: 250 wide over 40 + 160, then
     /// scaled to a 500 px frame in proportion (×2): 100, 400.
     @Test func groupsSpreadBeforeTheFrameIsFilled() throws {
