@@ -38,6 +38,13 @@ wrapped, aligned trailing and centred):
     min-content differs must be explained by a named rule where Blink's line breaker departs
     from UAX #14 (BLINK_RULES); the widths are then checked as the same distribution of
     Chromium's min-content widths;
+  - header groups (column spans): `textmeasure columns --table-layout auto --header-group …`
+    against an HTML `table-layout: auto` table whose thead holds the groups as `<th colspan>`
+    rows above the header row (each group `white-space: pre`, padding 8 px, no sort indicator;
+    an empty `<th>` under no group), nested groups and groups wider than their columns, at
+    1 px, three widths between Σmin and Σmax, Σmax and 1.25 Σmax: every column (the header row's
+    cells) within 0.1 px of Chromium's; and the sample with nested groups rendered to HTML, its
+    screenshot against the PNG in every style (the sample's thresholds);
   - large table: 100,000 rows (every one measured by textmeasure) virtualised past 1,000, opened
     in Chromium driven over its DevTools pipe (real frames and clocks: --virtual-time-budget
     stops both): the page opens (row data fetched, the rows in view in the DOM and drawn) within
@@ -45,8 +52,9 @@ wrapped, aligned trailing and centred):
     viewport's rows ± the prefetch window in the DOM, and the table's height is the layout's
     content height.
 
-Usage: Scripts/browser-check.py [--textmeasure PATH] [--chromium PATH] [--quick] [--keep DIR]
-  --quick  skip the 100,000-row table.
+Usage: Scripts/browser-check.py [--textmeasure PATH] [--chromium PATH] [--quick] [--header-groups] [--keep DIR]
+  --quick          skip the 100,000-row table.
+  --header-groups  run only the header group check.
 Prints the figures; exits 1 when a check fails. Python 3 standard library only.
 """
 import argparse
@@ -451,16 +459,134 @@ def automatic_layouts(tm, chromium, work):
           % (tables, compared, worst, "; ".join(sorted(rules)) or "none"))
 
 
+GROUP_PROBE = AUTO_PROBE.replace('querySelectorAll("thead th")', 'querySelectorAll("thead tr:last-child th")')
+
+# Tables with header groups: (label, rows, groups as (title, first column, column count)).
+GROUP_TABLES = [
+    ("stock", [["Item", "On hand", "Reorder", "Price", "Discount"],
+               ["Widget", "137", "36", "868.97", "2%"], ["Gadget, large", "1,261", "7", "508.97", "14%"],
+               ["Sprocket with a long name", "48", "410", "9.99", "0%"]],
+     [("Stock levels across every warehouse we run", 1, 2), ("Money", 3, 2), ("Figures for the quarter", 1, 4)]),
+    # A group between its columns' min- and max-content sums, over wrapping text, and one over a single column.
+    ("notes", [["Name", "Notes", "Tags"],
+               ["Ann", "The quick brown fox jumps over the lazy dog", "a b"],
+               ["Bartholomew", "an extraordinary day in the life of a column", "c"]],
+     [("Who and what they wrote down", 0, 2), ("A rather long tag group", 2, 1)]),
+    # Nested three deep, the outer one far wider than everything under it.
+    ("deep", [["A", "B", "C", "D"], ["x", "yy", "zzz", "wwww"], ["xx", "y", "z", "w w w w"]],
+     [("Inner", 1, 2), ("Middle group", 1, 3), ("An outer group whose title is much wider than its four columns", 0, 4)]),
+]
+
+
+def header_groups(tm, chromium, work):
+    """`--header-group` under `--table-layout auto` against Chromium: each table of GROUP_TABLES
+    in Noto Sans at 14 px (headers and groups regular, as the check above), its groups as
+    `<th colspan>` rows above the header row, at 1 px, Σmin + share × (Σmax − Σmin) for three
+    shares, Σmax and 1.25 Σmax, where Σmin and Σmax are our min- and max-content widths with the
+    groups spread. Every column within 0.1 px."""
+    import csv as csvmodule
+    import html
+    font = ROOT / "Fonts" / "NotoSans-Regular.ttf"
+    shutil.copyfile(font, work / font.name)
+    stack = ["--font", str(font), "--size", "14", "--fallback", "none"]
+    compared, worst = 0, 0.0
+    for label, rows, groups in GROUP_TABLES:
+        csv_path = work / ("groups-%s.csv" % label)
+        with open(csv_path, "w", newline="", encoding="utf-8") as handle:
+            csvmodule.writer(handle).writerows(rows)
+        titles = rows[0]
+        group_options = [argument for title, first, count in groups
+                         for argument in ["--header-group", "%s:%s" % (title, ",".join(titles[first:first + count]))]]
+        options = ["--table-layout", "auto", "--min", "0", "--padding", "8", "--sort-indicator", "20"] + stack + group_options
+        base = json.loads(textmeasure(tm, ["columns", str(csv_path), "--json"] + options))["columns"]
+        plain = json.loads(textmeasure(tm, ["columns", str(csv_path), "--json"] + options[:-len(group_options)]))["columns"]
+        minimum, maximum = [column["minContentWidth"] for column in base], [column["maxContentWidth"] for column in base]
+        widened = sum(1 for ours, without in zip(maximum, plain) if ours > without["maxContentWidth"] + 1e-9)
+        frames = [1.0] + [round(sum(minimum) + share * (sum(maximum) - sum(minimum)), 2) for share in (0.25, 0.5, 0.75)] \
+            + [round(sum(maximum), 2), round(sum(maximum) * 1.25, 2)]
+        # Levels: 1 + the most levels of the groups a group holds (groups are properly nested).
+        def level(group):
+            _, first, count = group
+            inner = [other for other in groups if other is not group and first <= other[1] and other[1] + other[2] <= first + count]
+            return 1 + max([level(other) for other in inner], default=0)
+        levels = [level(group) for group in groups]
+        thead = "<thead>"
+        for current in range(max(levels), 0, -1):
+            thead += "<tr>"
+            column = 0
+            while column < len(titles):
+                found = [group for group, at in zip(groups, levels) if at == current and group[1] == column]
+                if found:
+                    title, first, count = found[0]
+                    thead += "<th class='g' colspan='%d'>%s</th>" % (count, html.escape(title))
+                    column += count
+                else:
+                    thead += "<th class='g'></th>"
+                    column += 1
+            thead += "</tr>"
+        thead += "<tr>" + "".join("<th>%s</th>" % html.escape(title) for title in titles) + "</tr></thead>"
+        body = "<tbody>" + "".join("<tr>" + "".join("<td>%s</td>" % html.escape(cell) for cell in row) + "</tr>" for row in rows[1:]) + "</tbody>"
+        head = ("<!doctype html><html><head><meta charset='utf-8'><style>"
+                "@font-face { font-family: 'TM0'; src: url('%s'); }" % font.name
+                + "body { margin: 0; } table { table-layout: auto; border-collapse: separate; border-spacing: 0; margin-bottom: 20px;"
+                " font-size: 14px; font-family: 'TM0'; font-kerning: normal; }"
+                "th, td { padding: 0 8px; border: 0; text-align: left; font-weight: normal; vertical-align: top; }"
+                "th { white-space: pre; padding-right: 28px; } th.g { padding-right: 8px; } td { overflow-wrap: break-word; }"
+                "</style></head><body>")
+        page = work / ("groups-%s.html" % label)
+        page.write_text(head + "".join("<table style='width: %spx'>%s%s</table>" % (frame, thead, body) for frame in frames)
+                        + GROUP_PROBE + "</body></html>", encoding="utf-8")
+        dom = subprocess.run([chromium] + FLAGS + ["--virtual-time-budget=30000", "--window-size=1200,900", "--user-data-dir=" + str(work / "profile"),
+                              "--dump-dom", page.as_uri()], capture_output=True, text=True, timeout=600).stdout
+        found = re.search(r'<pre id="probe">PROBE(.*?)END</pre>', dom)
+        if not found:
+            raise SystemExit("chromium printed no probe results for " + str(page))
+        measured = json.loads(found.group(1))
+        check(widened > 0, "header groups %s: the groups widen %d of %d columns" % (label, widened, len(titles)))
+        for frame, theirs in zip(frames, measured):
+            ours = [column["width"] for column in
+                    json.loads(textmeasure(tm, ["columns", str(csv_path), "--json", "--frame-width", str(frame)] + options))["columns"]]
+            differences = [abs(a - b) for a, b in zip(ours, theirs)]
+            compared += len(differences)
+            worst = max([worst] + differences)
+            where = max(range(len(differences)), key=differences.__getitem__)
+            check(max(differences) <= 0.1, "header groups %s at %.2f px: every column within %.4f px of Chromium's (most: '%s', %.4f and %.4f)"
+                  % (label, frame, max(differences), titles[where], ours[where], theirs[where]))
+    print("header groups: %d tables, %d column widths compared with Chromium's, largest difference %.4f px"
+          % (len(GROUP_TABLES), compared, worst))
+    # Drawn: the sample with nested groups (the outer one wider than its columns), the HTML page's
+    # screenshot against the PNG, in every style, by the sample's thresholds.
+    sample_groups = ["--header-group", "Product details:Name,Category",
+                     "--header-group", "Catalogue entry with a long title:SKU,Name,Category"]
+    for style in ["plain", "bordered", "striped", "grid"]:
+        page, png = work / ("groups-sample-%s.html" % style), work / ("groups-sample-%s.png" % style)
+        for output in [page, png]:
+            textmeasure(tm, ["render", str(SAMPLE), "-o", str(output), "--max", "240", "--style", style] + sample_groups)
+        drawn = read_png(png)
+        shot = work / ("groups-sample-%s.shot.png" % style)
+        subprocess.run([chromium] + FLAGS + ["--window-size=%d,%d" % (drawn[0], drawn[1]), "--user-data-dir=" + str(work / "profile"),
+                        "--virtual-time-budget=10000", "--screenshot=" + str(shot), page.as_uri()],
+                       capture_output=True, timeout=300, check=True)
+        unmatched, mean = compare(drawn, read_png(shot))
+        check(unmatched <= 0.005 and mean <= 0.035, "header groups sample %s: screenshot against the PNG (%d × %d px): %.3f %% of pixels unmatched, mean difference %.4f"
+              % (style, drawn[0], drawn[1], unmatched * 100, mean))
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--textmeasure", default=str(ROOT / ".build" / "debug" / "textmeasure"))
     parser.add_argument("--chromium", default="chromium")
     parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--header-groups", action="store_true")
     parser.add_argument("--keep")
     args = parser.parse_args()
     work = Path(args.keep or tempfile.mkdtemp(prefix="browser-check-"))
     work.mkdir(parents=True, exist_ok=True)
     tm, chromium = args.textmeasure, args.chromium
+    if args.header_groups:
+        header_groups(tm, chromium, work)
+        print("%d check%s failed" % (len(failures), "" if len(failures) == 1 else "s") if failures else "all checks passed")
+        sys.exit(1 if failures else 0)
     table = ["--max", "240", "--align", "Price=trailing", "--align", "Stock=center"]
 
     # The sample, in every style: layout, overflow, and the screenshot against the PNG.
@@ -498,6 +624,7 @@ def main():
     file_names(tm, chromium, work)
     sticky_key_columns(tm, chromium, work)
     automatic_layouts(tm, chromium, work)
+    header_groups(tm, chromium, work)
     if not args.quick:
         large(tm, chromium, work)
     if not args.keep:

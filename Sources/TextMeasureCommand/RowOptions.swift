@@ -77,6 +77,7 @@ struct RowOptions: ParsableArguments {
         -> (layout: DataTableLayout<TextMeasureCommand.Rows.Row>, columnWidths: DataTableColumnWidths) {
         var configuration = try options.configuration()
         let (table, columnWidths) = try options.measure(configuration, widths: try givenWidths(), defaultFrameWidth: defaultFrameWidth)
+        configuration.headerGroups = try HeaderGroupOption.groups(options.headerGroups, titles: table.titles)
         configuration.cellPadding = DataTableCellPadding(horizontal: options.padding, vertical: verticalPadding)
         configuration.textLayout = textLayout.layout
         configuration.headerHeight = headerHeight

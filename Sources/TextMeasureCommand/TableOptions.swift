@@ -57,6 +57,9 @@ struct TableOptions: ParsableArguments {
         valueName: "bold|regular"))
     var headerWeight = FontWeight.bold
 
+    @Option(name: .customLong("header-group"), help: ArgumentHelp(HeaderGroupOption.help, valueName: "title:col,col…"))
+    var headerGroups: [String] = []
+
     @Option(help: ArgumentHelp("The field separator: one character, e.g. ',' ';' or '\\t' for tab.", valueName: "char"))
     var delimiter = ","
 
@@ -116,6 +119,7 @@ struct TableOptions: ParsableArguments {
         var bar = ProgressBar(inputBytes: table.byteCount)
         defer { bar.clear() }
         var configuration = configuration
+        configuration.headerGroups = try HeaderGroupOption.groups(headerGroups, titles: table.titles)
         if let given {
             guard given.count == table.titles.count else {
                 let columns = "\(table.titles.count) column\(table.titles.count == 1 ? "" : "s")"

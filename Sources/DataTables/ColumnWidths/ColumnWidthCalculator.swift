@@ -86,6 +86,7 @@ struct ColumnWidthCalculator {
         for (index, title) in titles.enumerated() {
             modes.append(try configuration.validatedMode(ofColumn: index, title: title))
         }
+        try configuration.validateHeaderGroups(columnCount: titles.count)
         return modes
     }
 
@@ -103,7 +104,9 @@ struct ColumnWidthCalculator {
     /// max-content width, and, measured from the min-content width the same way, its min-content
     /// width. Then `.contentFitted` scales the fitted widths to fill `frameWidth` when the
     /// configuration says so, and `.automatic` shares `frameWidth` out between the two
-    /// (`AutomaticTableLayout`).
+    /// (`AutomaticTableLayout`). Header groups wider than their columns widen them first
+    /// (`HeaderGroupSpread`): their min- and max-content widths under automatic layout, their
+    /// fitted widths otherwise.
     func widths(modes: [DataTableColumnWidthMode], contents: [IntrinsicWidths?], frameWidth: Double?) -> DataTableColumnWidths {
         var columns: [AutomaticTableLayout.Column] = [], headers: [Double] = []
         for (index, mode) in modes.enumerated() {
@@ -119,6 +122,14 @@ struct ColumnWidthCalculator {
             }
             headers.append(header)
         }
+        let automatic = configuration.tableLayout == .automatic
+        if !configuration.headerGroups.isEmpty {
+            let groupWidths = configuration.headerGroups.map { headerGroupWidth(of: $0.title) }
+            let spanned = automatic ? columns : columns.map {
+                AutomaticTableLayout.Column(minContent: $0.maxContent, maxContent: $0.maxContent, isFixed: $0.isFixed)
+            }
+            columns = HeaderGroupSpread.spread(configuration.headerGroups, widths: groupWidths, over: spanned)
+        }
         let fitted = columns.map(\.maxContent)
         let scaleToFill = configuration.shouldContentWidthScaleToFillFrame
         var widths = fitted
@@ -128,7 +139,6 @@ struct ColumnWidthCalculator {
         case .automatic:
             widths = AutomaticTableLayout.widths(of: columns, frame: frameWidth, scaleToFill: scaleToFill)
         }
-        let automatic = configuration.tableLayout == .automatic
         return DataTableColumnWidths(columns: modes.indices.map { index in
             DataTableColumnWidth(title: titles[index], mode: modes[index], width: widths[index], fittedWidth: fitted[index],
                                  contentWidth: contents[index]?.maxContent, headerWidth: headers[index],
@@ -147,6 +157,12 @@ struct ColumnWidthCalculator {
     func headerWidth(of title: String) -> Double {
         configuration.resolvedHeaderFont.width(of: title, cache: cache) + configuration.sortIndicatorWidth
             + configuration.cellPadding.horizontal
+    }
+
+    /// A header group's width: its title in the header font and weight + padding (no sort
+    /// indicator: a group does not sort).
+    func headerGroupWidth(of title: String) -> Double {
+        configuration.resolvedHeaderFont.width(of: title, cache: cache) + configuration.cellPadding.horizontal
     }
 
     /// How many cells `mode` reads.

@@ -72,6 +72,11 @@ public struct DataTableConfiguration: Sendable {
     /// The space between consecutive rows. Default: 0.
     public var rowSpacing = 0.0
 
+    /// Headers over adjacent columns, nested or apart, in rows above the header row; each row
+    /// `headerHeight` tall. Checked when columns are sized (`validateHeaderGroups(columnCount:)`).
+    /// Default: none.
+    public var headerGroups: [DataTableHeaderGroup] = []
+
     /// A configuration with SwiftDataTables' defaults, measuring cells in `font` and headers in
     /// `headerFont` (default: `font`).
     public init(font: FontStack, headerFont: FontStack? = nil) {

@@ -1,7 +1,8 @@
 /// A configuration value that cannot size columns, with where it came from.
 ///
 /// The description reads like `column 2 "Price" (from columnWidthModeProvider): sampleSize is
-/// 0; it must be at least 1`.
+/// 0; it must be at least 1`, or for a header group `header group 1 "Stock": it must be nested
+/// in or apart from group 0 "Price"`.
 public struct DataTableConfigurationError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The setting that holds the bad value.
     public enum Field: String, Sendable, Hashable, CaseIterable {
@@ -19,6 +20,9 @@ public struct DataTableConfigurationError: Error, Sendable, Hashable, CustomStri
         case prefetchWindow
         case headerHeight
         case rowSpacing
+        /// A header group (`DataTableConfiguration.headerGroups`); `value` is its index,
+        /// `columnTitle` its title.
+        case headerGroup
     }
 
     /// Where a column's mode came from.
@@ -51,7 +55,16 @@ public struct DataTableConfigurationError: Error, Sendable, Hashable, CustomStri
         self.requirement = requirement
     }
 
+    /// A header group that cannot stand: the group at `index` titled `title`.
+    init(headerGroup index: Int, title: String, requirement: String) {
+        self.init(column: nil, columnTitle: title, source: .configuration, field: .headerGroup, value: Double(index),
+                  requirement: requirement)
+    }
+
     public var description: String {
+        if field == .headerGroup {
+            return "header group \(Int(value)) \"\(columnTitle ?? "")\": it must be \(requirement)"
+        }
         let place: String
         if let column {
             place = "column \(column)" + (columnTitle.map { " \"\($0)\"" } ?? "") + " (from \(source.rawValue))"

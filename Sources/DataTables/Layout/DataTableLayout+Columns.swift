@@ -18,6 +18,7 @@ extension DataTableLayout {
         try configuration.validateTableSettings(frameWidth: frameWidth)
         var calculator = calculator()
         modes = try calculator.validatedModes()
+        placeHeaderGroups()
         let (rows, count) = (rows, rows.count)
         let automatic = configuration.tableLayout == .automatic
         contents = []

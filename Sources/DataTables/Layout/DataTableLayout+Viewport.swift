@@ -36,7 +36,7 @@ extension DataTableLayout {
     }
 
     func currentAnchor() -> Anchor? {
-        guard contentOffset >= configuration.headerHeight, let index = row(atOffset: contentOffset) else { return nil }
+        guard contentOffset >= headerBlockHeight, let index = row(atOffset: contentOffset) else { return nil }
         return Anchor(id: rows[index].id, index: index, delta: contentOffset - offset(ofRow: index))
     }
 

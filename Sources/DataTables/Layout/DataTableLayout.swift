@@ -5,8 +5,9 @@ public import TextMeasure
 /// the user scrolled; it measures only what comes into view and keeps the user's place while
 /// rows change.
 ///
-/// Content coordinates: the header is `[0, headerHeight)`; row `i` starts at
-/// `headerHeight + (heights of rows 0..<i) + i × rowSpacing`. Row heights are fixed, measured
+/// Content coordinates: the header is `[0, headerBlockHeight)` (the header row and the rows of its
+/// header groups above it, each `headerHeight` tall); row `i` starts at
+/// `headerBlockHeight + (heights of rows 0..<i) + i × rowSpacing`. Row heights are fixed, measured
 /// (`.automatic`: max over the row's cells of the text's height at the column width less the
 /// horizontal padding, or the cell's `height(atWidth:)`, plus the vertical padding) or the
 /// estimate until measured, unless `rowHeightProvider` gives one; heights (and the spacing) are
@@ -41,6 +42,11 @@ public final class DataTableLayout<Row: Identifiable> {
     public internal(set) var contentOffset = 0.0
     /// The viewport's height, from 0 to `maximumLength`.
     public internal(set) var viewportHeight: Double
+
+    /// The header groups where they stand (`DataTableConfiguration.headerGroups`, checked).
+    public internal(set) var headerGroups: [DataTableHeaderGroup.Placed] = []
+    /// How many rows of groups stand above the header row.
+    public internal(set) var headerGroupRowCount = 0
 
     package let cache: WidthCache?
     var offsets: RowOffsets
@@ -114,6 +120,8 @@ public final class DataTableLayout<Row: Identifiable> {
         contents = table.contents.isEmpty ? [] : band.map { table.contents[$0] }
         minContents = table.minContents.isEmpty ? [] : band.map { table.minContents[$0] }
         modes = table.modes.isEmpty ? [] : band.map { table.modes[$0] }
+        headerGroups = Self.headerGroups(of: table, band: band)
+        headerGroupRowCount = table.headerGroupRowCount
         offsets = RowOffsets(rows.indices.map { slot(ofRow: $0) })
     }
 
@@ -124,7 +132,7 @@ public final class DataTableLayout<Row: Identifiable> {
 
     /// The height of the header, every row and the spacing between rows. O(1).
     public var contentHeight: Double {
-        configuration.headerHeight + offsets.total - (rows.isEmpty ? 0 : spacing)
+        headerBlockHeight + offsets.total - (rows.isEmpty ? 0 : spacing)
     }
 
     /// The height of row `row` (its estimate until measured), on the grid of 2⁻²⁰ pt. O(1).
@@ -142,7 +150,7 @@ public final class DataTableLayout<Row: Identifiable> {
     /// - Complexity: O(log n).
     public func offset(ofRow row: Int) -> Double {
         checkIndex(row, orEnd: true)
-        return row == rows.count ? contentHeight : configuration.headerHeight + offsets.offset(of: row)
+        return row == rows.count ? contentHeight : headerBlockHeight + offsets.offset(of: row)
     }
 
     /// The row at content offset `y` (a row owns the spacing below it); nil in the header, past
@@ -150,8 +158,8 @@ public final class DataTableLayout<Row: Identifiable> {
     ///
     /// - Complexity: O(log n).
     public func row(atOffset y: Double) -> Int? {
-        guard y >= configuration.headerHeight, y < contentHeight else { return nil }
-        return offsets.row(at: y - configuration.headerHeight)
+        guard y >= headerBlockHeight, y < contentHeight else { return nil }
+        return offsets.row(at: y - headerBlockHeight)
     }
 
     /// The rows the viewport shows, wholly or partly.
@@ -159,7 +167,7 @@ public final class DataTableLayout<Row: Identifiable> {
     /// - Complexity: O(log n).
     public var visibleRows: Range<Int> {
         guard !rows.isEmpty else { return 0..<0 }
-        let top = max(contentOffset, configuration.headerHeight)
+        let top = max(contentOffset, headerBlockHeight)
         let bottom = contentOffset + viewportHeight
         guard bottom > top, let first = row(atOffset: top) else { return 0..<0 }
         let last = row(atOffset: min(bottom, contentHeight).nextDown) ?? rows.count - 1

@@ -49,10 +49,10 @@ extension DataTableLayout {
         func placed(_ rows: Range<Int>) -> TableStyleConfiguration {
             // Rows start below the header by their offset less the first's: undo that.
             styleConfiguration(rows: rows, alignments: alignments,
-                               skipping: configuration.headerHeight - offset(ofRow: rows.lowerBound))
+                               skipping: headerBlockHeight - offset(ofRow: rows.lowerBound))
         }
         let band = placed(rows)
         let last = rows.upperBound == rowCount ? [] : placed(rowCount - 1..<rowCount).rows
-        return style.makeBody(configuration: TableStyleConfiguration(columns: band.columns, rows: band.rows + last)).drawing
+        return style.makeBody(configuration: TableStyleConfiguration(columns: band.columns, rows: band.rows + last, headerGroups: band.headerGroups)).drawing
     }
 }

@@ -60,7 +60,7 @@ extension DataTableLayout {
         let chrome = chrome(style: style, alignments: alignments)
         let available = (width: page.width - margins.horizontal, height: page.height - margins.vertical)
         guard available.width > 0, available.height > 0 else {
-            throw .pageTooSmall(page: page, needed: chrome.vertical + configuration.headerHeight, available: available.height)
+            throw .pageTooSmall(page: page, needed: chrome.vertical + headerBlockHeight, available: available.height)
         }
         let tableWidth = columnWidths.totalWidth, room = available.width - chrome.horizontal
         let bands: [(layout: DataTableLayout, columns: [Int], scale: Double)]
@@ -100,7 +100,7 @@ extension DataTableLayout {
                            columns band: [Int], scale: Double, chrome: EdgeInsets, above: Double,
                            below: Double) throws(RenderError) -> ([TablePages.Slice], TablePages.Band) {
         measureRows(0..<rowCount)
-        let headerHeight = configuration.headerHeight
+        let headerHeight = headerBlockHeight
         // The page's height for the table, from the top margin (the title's) to its number.
         let tableHeight = page.height - margins.vertical - below
         var scale = scale
@@ -145,7 +145,8 @@ extension DataTableLayout {
             let columns = configuration.columns.map {
                 TableStyleConfiguration.Column(index: band[$0.index], title: $0.title, alignment: $0.alignment, header: $0.header)
             }
-            let body = style.makeBody(configuration: TableStyleConfiguration(columns: columns, rows: rows))
+            let body = style.makeBody(configuration: TableStyleConfiguration(columns: columns, rows: rows,
+                                                                              headerGroups: configuration.headerGroups))
             return [.transformed(scale: scale, offset: Point(x: origin.x, y: origin.y + shift), body.drawing.items)]
         }
         return (slices, drawn)
@@ -156,7 +157,7 @@ extension DataTableLayout {
     func chrome(style: some TableStyle, alignments: [ColumnAlignment]) -> EdgeInsets {
         let header = style.makeBody(configuration: styleConfiguration(rows: 0..<0, alignments: alignments)).drawing.bounds
         let tableWidth = columnWidths.columns.reduce(0) { $0 + $1.width }
-        return EdgeInsets(top: -header.minY, leading: -header.minX, bottom: header.maxY - configuration.headerHeight,
+        return EdgeInsets(top: -header.minY, leading: -header.minX, bottom: header.maxY - headerBlockHeight,
                           trailing: header.maxX - tableWidth)
     }
 

@@ -41,14 +41,15 @@ extension DataTableLayout {
         let tableWidth = x
         func alignment(_ column: Int) -> ColumnAlignment { column < alignments.count ? alignments[column] : .leading }
 
+        let headerTop = settings.headerHeight * Double(headerGroupRowCount)
         let columns = self.columns.indices.map { index in
-            let frame = Rect(x: starts[index], y: 0, width: widths[index], height: settings.headerHeight)
+            let frame = Rect(x: starts[index], y: headerTop, width: widths[index], height: settings.headerHeight)
             let inner = max(0, widths[index] - padding.horizontal - settings.sortIndicatorWidth)
             let title = self.columns[index].title
             let headerFont = settings.resolvedHeaderFont
             let line = headerFont.singleLine(title, width: inner, cache: cache).lines
             let lineHeight = line.reduce(0) { $0 + $1.height }
-            let content = Rect(x: frame.minX + padding.leading, y: (frame.height - lineHeight) / 2,
+            let content = Rect(x: frame.minX + padding.leading, y: frame.minY + (frame.height - lineHeight) / 2,
                                width: inner, height: lineHeight)
             return TableStyleConfiguration.Column(
                 index: index, title: title, alignment: alignment(index),
@@ -60,7 +61,7 @@ extension DataTableLayout {
 
         let first = (range.isEmpty ? 0 : offset(ofRow: range.lowerBound)) + skipped
         let rows = range.map { row in
-            let frame = Rect(x: 0, y: settings.headerHeight + offset(ofRow: row) - first, width: tableWidth, height: height(ofRow: row))
+            let frame = Rect(x: 0, y: headerBlockHeight + offset(ofRow: row) - first, width: tableWidth, height: height(ofRow: row))
             let value = self.rows[row]
             let kept = settings.textLayout == .wrap ? keptLines(ofRow: row) : nil
             let cells = self.columns.indices.map { index in
@@ -95,7 +96,29 @@ extension DataTableLayout {
             }
             return TableStyleConfiguration.Row(index: row, frame: frame, cells: cells)
         }
-        return TableStyleConfiguration(columns: columns, rows: rows)
+        return TableStyleConfiguration(columns: columns, rows: rows, headerGroups: headerGroupCells(starts: starts, widths: widths))
+    }
+
+    /// The header groups' cells: each over its columns, `headerHeight` tall, in the row its level
+    /// puts it in, its title on one line, centred, cut to the columns' width less the padding
+    /// (a group split between column bands may have less room than its title). O(groups).
+    func headerGroupCells(starts: [Double], widths: [Double]) -> [TableStyleConfiguration.HeaderGroup] {
+        let settings = configuration, padding = settings.cellPadding, font = settings.resolvedHeaderFont
+        return headerGroups.map { group in
+            let x = starts[group.columns.lowerBound]
+            let width = group.columns.reduce(0) { $0 + widths[$1] }
+            let frame = Rect(x: x, y: settings.headerHeight * Double(headerGroupRowCount - group.level), width: width,
+                             height: settings.headerHeight)
+            let inner = max(0, width - padding.horizontal)
+            let line = font.singleLine(group.title, width: inner, cache: cache).lines
+            let lineHeight = line.reduce(0) { $0 + $1.height }
+            let content = Rect(x: x + padding.leading, y: frame.minY + (frame.height - lineHeight) / 2, width: inner, height: lineHeight)
+            return TableStyleConfiguration.HeaderGroup(
+                title: group.title, columns: group.columns, level: group.level,
+                cell: TableStyleConfiguration.Cell(frame: frame, contentFrame: content,
+                                                   text: CellText.items(line, of: group.title, font: font, in: content,
+                                                                        alignment: .center, cache: cache)))
+        }
     }
 
     /// The lines of `text`, the text of cell (`row`, `column`) in `font` (the cell's), laid out
@@ -132,6 +155,6 @@ extension DataTableLayout {
         let header = style.makeBody(configuration: styleConfiguration(rows: 0..<0, alignments: alignments)).drawing.bounds
         // The content height holds the header row too.
         return Rect(x: header.minX, y: header.minY, width: header.width,
-                    height: header.height - configuration.headerHeight + contentHeight)
+                    height: header.height - headerBlockHeight + contentHeight)
     }
 }

@@ -23,10 +23,11 @@ extension DataTableLayout {
         let header = styleConfiguration(rows: 0..<0, alignments: alignments)
         // The style draws its chrome around the whole table: the header and one row as tall as all of them.
         let width = header.columns.last?.header.frame.maxX ?? 0
-        let headerHeight = configuration.headerHeight
+        let headerHeight = headerBlockHeight
         let all = TableStyleConfiguration.Row(index: 0, frame: Rect(x: 0, y: headerHeight, width: width, height: contentHeight - headerHeight),
                                               cells: [])
-        let body = style.makeBody(configuration: TableStyleConfiguration(columns: header.columns, rows: [all]))
+        let body = style.makeBody(configuration: TableStyleConfiguration(columns: header.columns, rows: [all],
+                                                                                 headerGroups: header.headerGroups))
         let firstRow = styleConfiguration(rows: 0..<1, alignments: alignments).rows.first
         let page = HTMLPage(body: body, options: options, sampleCell: firstRow?.cells.first)
         let writer = HTMLRows(fonts: page.fonts)
@@ -53,7 +54,7 @@ extension DataTableLayout {
 
         let url = options.rowDataURL.replacing(HTMLOptions.hashPlaceholder, with: RowDataFile.hash(rowData))
 
-        let headerRow = writer.header(header.columns)
+        let headerRow = writer.header(header.columns, groups: header.headerGroups)
         let script = VirtualRows.script(id: options.id, url: url, prefetch: max(0, options.prefetchRows))
         return try page.document(gap: configuration.rowSpacing, table: { left, top in
             "<div class=\"t\" style=\"left:\(left);top:\(top);width:\(HTMLMarkup.span(from: 0, to: width));height:\(HTMLMarkup.span(from: 0, to: end))\">"

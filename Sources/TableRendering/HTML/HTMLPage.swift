@@ -92,7 +92,7 @@ struct HTMLPage {
 extension HTMLPage {
     /// The first `options.stickyColumns` columns' cells stay where they are when the page scrolls
     /// sideways (`position: sticky`, `left` their place from the page's left edge), above the
-    /// other cells, on the style's background (white if it has none) unless a header fill or
+    /// other cells (of the header, the header row's; not the header groups'), on the style's background (white if it has none) unless a header fill or
     /// stripe paints them (`:where` gives the background no specificity, so those win). The
     /// chrome's clip is `overflow: clip`, which, unlike `hidden`, makes no scroll container that
     /// would hold them. O(sticky columns + wrappers).
@@ -103,8 +103,11 @@ extension HTMLPage {
             background = HTMLMarkup.css(color)
         }
         var css = ""
+        // Under header groups a group row's n-th cell need not be the n-th column's: only the
+        // header row's cells stick.
+        let header = body.headerGroups.isEmpty ? "thead th" : "thead tr:last-child th"
         for (index, column) in body.columns.prefix(max(0, options.stickyColumns)).enumerated() {
-            let cells = "\(s) thead th:nth-child(\(index + 1)),\(s) tbody td:nth-child(\(index + 1))"
+            let cells = "\(s) \(header):nth-child(\(index + 1)),\(s) tbody td:nth-child(\(index + 1))"
             css += "\(cells){position:sticky;z-index:3;left:\(HTMLMarkup.span(from: bounds.minX, to: column.header.frame.minX))}\n"
             css += ":where(\(cells)){background-color:\(background)}\n"
         }
@@ -130,7 +133,7 @@ extension TableBody {
     public func html(options: HTMLOptions = HTMLOptions()) throws(RenderError) -> HTMLTable {
         let page = HTMLPage(body: self, options: options, sampleCell: rows.first?.cells.first)
         let writer = HTMLRows(fonts: page.fonts)
-        let header = writer.header(columns)
+        let header = writer.header(columns, groups: headerGroups)
         var markup = ""
         for (index, row) in rows.enumerated() {
             let next = index + 1 < rows.count ? rows[index + 1].frame.minY : row.frame.maxY

@@ -5,8 +5,33 @@ import TextMeasure
 struct HTMLRows {
     let fonts: HTMLFonts
 
+    /// The header: a row of each level of `groups` from the top, a group a `<th colspan>` over
+    /// its columns and a column no group of that level covers an empty `<th class="e">`; then the
+    /// header row, `<tr>` of `<th>`s. Each row as tall as its cells. O(columns × levels + groups).
+    func header(_ columns: [TableStyleConfiguration.Column], groups: [TableStyleConfiguration.HeaderGroup] = []) -> String {
+        var markup = ""
+        for level in stride(from: groups.map(\.level).max() ?? 0, to: 0, by: -1) {
+            let row = groups.filter { $0.level == level }
+            let height = row.first?.cell.frame.height ?? columns.first?.header.frame.height ?? 0
+            markup += "<tr style=\"height:\(HTMLMarkup.span(from: 0, to: height))\">"
+            var column = 0
+            while column < columns.count {
+                if let group = row.first(where: { $0.columns.lowerBound == column }) {
+                    markup += "<th scope=\"colgroup\" colspan=\"\(group.columns.count)\">"
+                        + HTMLLine.lines(of: group.cell, shift: 0, fonts: fonts).map(\.html).joined() + "</th>"
+                    column = group.columns.upperBound
+                } else {
+                    markup += "<th class=\"e\"></th>"
+                    column += 1
+                }
+            }
+            markup += "</tr>"
+        }
+        return markup + headerRow(columns)
+    }
+
     /// The header row: `<tr>` of `<th>`s, `height` points tall.
-    func header(_ columns: [TableStyleConfiguration.Column]) -> String {
+    private func headerRow(_ columns: [TableStyleConfiguration.Column]) -> String {
         let height = columns.first?.header.frame.height ?? 0
         var markup = "<tr style=\"height:\(HTMLMarkup.span(from: 0, to: height))\">"
         for column in columns {

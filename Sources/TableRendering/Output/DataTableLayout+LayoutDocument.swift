@@ -96,8 +96,15 @@ extension DataTableLayout {
                                        minContentWidth: width.minContentWidth.map(thousandths),
                                        maxContentWidth: width.maxContentWidth.map(thousandths), alignment: column.alignment.rawValue)
         }
+        let groups = configuration.headerGroups.map { group in
+            TableLayoutDocument.HeaderGroup(title: group.title, firstColumn: group.columns.lowerBound, columnCount: group.columns.count,
+                                            level: group.level, top: thousandths(group.cell.frame.minY),
+                                            height: thousandths(group.cell.frame.height), lines: builder.cell(group.cell).lines)
+        }
         let header = TableLayoutDocument.Header(height: thousandths(self.configuration.headerHeight),
-                                                cells: configuration.columns.map { builder.cell($0.header) })
+                                                cells: configuration.columns.map { builder.cell($0.header) },
+                                                top: groups.isEmpty ? nil : thousandths(configuration.columns.first?.header.frame.minY ?? 0),
+                                                groups: groups.isEmpty ? nil : groups)
         return (columns, header)
     }
 }

@@ -86,11 +86,35 @@ public struct TableLayoutDocument: Codable, Sendable, Equatable {
         public var alignment: String
     }
 
-    /// The header row: at the table's top.
+    /// The header row: at the table's top, below the rows of its groups when it has any.
     public struct Header: Codable, Sendable, Equatable {
         public var height: Double
         /// One cell a column: its title's line.
         public var cells: [Cell]
+        /// The header row's top, from the table's, when header groups stand above it; else nil
+        /// (omitted: 0).
+        public var top: Double?
+        /// The header groups, when there are any; else nil (omitted).
+        public var groups: [HeaderGroup]?
+
+        public init(height: Double, cells: [Cell], top: Double? = nil, groups: [HeaderGroup]? = nil) {
+            (self.height, self.cells, self.top, self.groups) = (height, cells, top, groups)
+        }
+    }
+
+    /// A header group: a cell over adjacent columns, in a row above the header row.
+    public struct HeaderGroup: Codable, Sendable, Equatable {
+        public var title: String
+        /// The index of its first column, and how many it spans.
+        public var firstColumn: Int
+        public var columnCount: Int
+        /// 1 for the row right above the header row, 2 for the one above that…
+        public var level: Int
+        /// Its top, from the table's, and its height.
+        public var top: Double
+        public var height: Double
+        /// Its title's line, from the group's top-left corner (its first column's `x`, `top`).
+        public var lines: [Line]
     }
 
     /// A row below the header.

@@ -17,6 +17,8 @@ public struct TableBody: Sendable {
     /// The columns and rows drawn.
     public let columns: [TableStyleConfiguration.Column]
     public let rows: [TableStyleConfiguration.Row]
+    /// The header groups drawn above the header row.
+    public let headerGroups: [TableStyleConfiguration.HeaderGroup]
     /// The body's frame: the table's (header and rows), grown by any padding.
     public private(set) var frame: Rect
     /// The table's frame: the header and the rows.
@@ -45,13 +47,21 @@ public struct TableBody: Sendable {
         case gridLines(Color, lineWidth: Double)
     }
 
-    /// The table of `columns` and `rows`, undecorated (as `Table { columns } rows: { rows }`).
-    public init(columns: [TableStyleConfiguration.Column], rows: [TableStyleConfiguration.Row]) {
+    /// The table of `columns` and `rows` under `headerGroups`, undecorated (as
+    /// `Table { columns } rows: { rows }`).
+    public init(columns: [TableStyleConfiguration.Column], rows: [TableStyleConfiguration.Row],
+                headerGroups: [TableStyleConfiguration.HeaderGroup] = []) {
         self.columns = columns
         self.rows = rows
-        let frames = columns.map(\.header.frame) + rows.map(\.frame)
+        self.headerGroups = headerGroups
+        let frames = headerGroups.map(\.cell.frame) + columns.map(\.header.frame) + rows.map(\.frame)
         tableFrame = frames.dropFirst().reduce(frames.first ?? Rect(x: 0, y: 0, width: 0, height: 0)) { $0.union($1) }
         frame = tableFrame
+    }
+
+    /// The table `configuration` holds — its columns, rows and header groups — undecorated.
+    public init(_ configuration: TableStyleConfiguration) {
+        self.init(columns: configuration.columns, rows: configuration.rows, headerGroups: configuration.headerGroups)
     }
 
     /// The display list: the wrappers' chrome around the decorations and the cells' text. A
@@ -59,7 +69,7 @@ public struct TableBody: Sendable {
     /// first line (grid line or separator); a cell's text colour wins over `foregroundColor`.
     public var drawing: Drawing {
         var items = decorations
-        let cells = columns.map(\.header) + rows.flatMap(\.cells)
+        let cells = headerGroups.map(\.cell) + columns.map(\.header) + rows.flatMap(\.cells)
         let backgrounds = cells.compactMap { cell in cell.textStyle.background.map { DrawingItem.fill(.rectangle(cell.frame), $0) } }
         if !backgrounds.isEmpty {
             let firstLine = items.firstIndex { if case .stroke = $0 { true } else { false } } ?? items.endIndex
@@ -128,11 +138,13 @@ public struct TableBody: Sendable {
         return body
     }
 
-    /// A line across the table's width at the header's bottom.
+    /// A line across the table's width at the header's bottom, and one under each header group
+    /// across its columns.
     public func headerSeparator(_ color: Color, lineWidth: Double = 1) -> TableBody {
         let y = headerFrame.maxY
         var body = decorated(.stroke(.line(from: Point(x: tableFrame.minX, y: y), to: Point(x: tableFrame.maxX, y: y)),
                                      color, lineWidth: lineWidth.clampedLength))
+        body.decorations += groupUnderlines(color, lineWidth: lineWidth.clampedLength)
         body.contentChrome.append(.headerSeparator(color, lineWidth: lineWidth.clampedLength))
         return body
     }
@@ -145,16 +157,19 @@ public struct TableBody: Sendable {
         return body
     }
 
-    /// Lines between every two columns (down the whole table) and every two rows, and under the
-    /// header.
+    /// Lines between every two columns (down the whole table, from below the lowest header group
+    /// that spans both) and every two rows, under the header and under each header group.
     public func gridLines(_ color: Color, lineWidth: Double = 1) -> TableBody {
         let width = lineWidth.clampedLength
         var body = self
-        for column in columns.dropFirst() {
+        for (position, column) in columns.enumerated().dropFirst() {
             let x = column.header.frame.minX
-            body.decorations.append(.stroke(.line(from: Point(x: x, y: tableFrame.minY), to: Point(x: x, y: tableFrame.maxY)),
+            let top = headerGroups.filter { $0.columns.lowerBound < position && position < $0.columns.upperBound }
+                .reduce(tableFrame.minY) { max($0, $1.cell.frame.maxY) }
+            body.decorations.append(.stroke(.line(from: Point(x: x, y: top), to: Point(x: x, y: tableFrame.maxY)),
                                             color, lineWidth: width))
         }
+        body.decorations += groupUnderlines(color, lineWidth: width)
         for y in [headerFrame.maxY] + rows.dropLast().map(\.frame.maxY) {
             body.decorations.append(.stroke(.line(from: Point(x: tableFrame.minX, y: y), to: Point(x: tableFrame.maxX, y: y)),
                                             color, lineWidth: width))
@@ -170,10 +185,20 @@ public struct TableBody: Sendable {
         return body
     }
 
-    /// The header row's frame: the table's width, the header cells' height.
+    /// The header's frame: the table's width, from the top (of the header groups' rows, when
+    /// there are groups) to the header cells' bottom.
     public var headerFrame: Rect {
-        let height = columns.first?.header.frame.height ?? 0
-        return Rect(x: tableFrame.minX, y: tableFrame.minY, width: tableFrame.width, height: height)
+        let bottom = columns.first?.header.frame.maxY ?? tableFrame.minY
+        return Rect(x: tableFrame.minX, y: tableFrame.minY, width: tableFrame.width, height: bottom - tableFrame.minY)
+    }
+
+    /// A line under each header group, across its columns.
+    private func groupUnderlines(_ color: Color, lineWidth: Double) -> [DrawingItem] {
+        headerGroups.map { group in
+            let frame = group.cell.frame
+            return .stroke(.line(from: Point(x: frame.minX, y: frame.maxY), to: Point(x: frame.maxX, y: frame.maxY)),
+                           color, lineWidth: lineWidth)
+        }
     }
 
     private func wrapped(_ wrapper: Wrapper) -> TableBody {

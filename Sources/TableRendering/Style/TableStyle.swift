@@ -5,7 +5,7 @@ import DataTables
 /// ```swift
 /// struct BorderedTableStyle: TableStyle {
 ///     func makeBody(configuration: Configuration) -> TableBody {
-///         TableBody(columns: configuration.columns, rows: configuration.rows)
+///         TableBody(configuration)
 ///             .background(Color(white: 0.97))
 ///             .overlay(RoundedRectangle(cornerRadius: 8), stroke: .blue, lineWidth: 2)
 ///             .clipShape(RoundedRectangle(cornerRadius: 8))
@@ -22,7 +22,7 @@ public protocol TableStyle: Sendable {
 public struct PlainTableStyle: TableStyle {
     public init() {}
     public func makeBody(configuration: Configuration) -> TableBody {
-        TableBody(columns: configuration.columns, rows: configuration.rows)
+        TableBody(configuration)
             .headerSeparator(Color(white: 0.8), lineWidth: 1)
     }
 }
@@ -32,7 +32,7 @@ public struct PlainTableStyle: TableStyle {
 public struct BorderedTableStyle: TableStyle {
     public init() {}
     public func makeBody(configuration: Configuration) -> TableBody {
-        TableBody(columns: configuration.columns, rows: configuration.rows)
+        TableBody(configuration)
             .background(Color(white: 0.97))
             .overlay(RoundedRectangle(cornerRadius: 8), stroke: .blue, lineWidth: 2)
             .clipShape(RoundedRectangle(cornerRadius: 8))
@@ -43,7 +43,7 @@ public struct BorderedTableStyle: TableStyle {
 public struct StripedTableStyle: TableStyle {
     public init() {}
     public func makeBody(configuration: Configuration) -> TableBody {
-        TableBody(columns: configuration.columns, rows: configuration.rows)
+        TableBody(configuration)
             .headerBackground(Color(white: 0.92))
             .rowStripes(Color(white: 0.96))
             .headerSeparator(Color(white: 0.7), lineWidth: 1)
@@ -54,7 +54,7 @@ public struct StripedTableStyle: TableStyle {
 public struct GridTableStyle: TableStyle {
     public init() {}
     public func makeBody(configuration: Configuration) -> TableBody {
-        TableBody(columns: configuration.columns, rows: configuration.rows)
+        TableBody(configuration)
             .headerBackground(Color(white: 0.95))
             .gridLines(Color(white: 0.75), lineWidth: 1)
             .overlay(Rectangle(), stroke: Color(white: 0.75), lineWidth: 1)

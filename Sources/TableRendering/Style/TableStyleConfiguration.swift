@@ -3,18 +3,31 @@ public import DataTables
 /// What a `TableStyle` gets to draw: the table's columns and rows, resolved and laid out, ready
 /// to place. The style arranges and decorates them; it never restates the data.
 ///
-/// Coordinates are the table's own: the header's top-left corner is at (0, 0), columns follow
-/// left to right at their resolved widths, rows follow the header at the layout's offsets (a page
-/// of a PDF starts its rows right below its header).
+/// Coordinates are the table's own: the header's top-left corner is at (0, 0) (the top group
+/// row's, when there are header groups; the header row is below them), columns follow left to
+/// right at their resolved widths, rows follow the header at the layout's offsets (a page of a
+/// PDF starts its rows right below its header).
 public struct TableStyleConfiguration: Sendable {
     /// The columns, left to right, each with its header cell.
     public let columns: [Column]
     /// The rows shown, top to bottom.
     public let rows: [Row]
+    /// The header groups, each with its cell over its columns, in rows above the header row.
+    public let headerGroups: [HeaderGroup]
 
-    public init(columns: [Column], rows: [Row]) {
+    public init(columns: [Column], rows: [Row], headerGroups: [HeaderGroup] = []) {
         self.columns = columns
         self.rows = rows
+        self.headerGroups = headerGroups
+    }
+
+    /// A header group: its title, the columns it spans (indices into `columns`), its level
+    /// (1: right above the header row) and its cell, whose frame spans those columns.
+    public struct HeaderGroup: Sendable {
+        public let title: String
+        public let columns: Range<Int>
+        public let level: Int
+        public let cell: Cell
     }
 
     /// A column: its title, where it is, and its laid-out header cell.
