@@ -30,6 +30,39 @@ extension DataTableLayout {
         groupColumn = column
     }
 
+    /// The spans after the rows changed from `oldRows`: grouped again by `groupColumn`, else the
+    /// old ones that still fit. Rows of spans that changed are unmeasured. Returns the spans added
+    /// (new indices) and removed (old indices); a span is the same when it has the same column,
+    /// count and first and last rows (by ID).
+    ///
+    /// - Complexity: O(n) reading the group column's texts (no grouping: O(s)), plus O(s) and the
+    ///   rows of the spans that changed.
+    func refreshRowSpans(oldRows: [Row]) -> (added: [DataTableRowSpan], removed: [DataTableRowSpan]) {
+        guard !rowSpans.isEmpty || groupColumn != nil else { return ([], []) }
+        let old = rowSpans.all
+        let fresh = groupColumn.map { DataTableRowSpan.grouping(rows.lazy.map(columns[$0].text), column: $0) }
+            ?? old.filter { $0.row + $0.count <= rows.count }
+        // Spans of one column never overlap, so these cannot throw.
+        rowSpans = (try? DataTableRowSpans(fresh, rowCount: rows.count, columnCount: columns.count)) ?? DataTableRowSpans()
+        func key(_ span: DataTableRowSpan, _ rows: [Row]) -> SpanIdentity {
+            SpanIdentity(column: span.column, count: span.count, first: rows[span.row].id, last: rows[span.lastRow].id)
+        }
+        let oldKeys = Set(old.map { key($0, oldRows) }), newKeys = Set(rowSpans.all.map { key($0, rows) })
+        let added = rowSpans.all.filter { !oldKeys.contains(key($0, rows)) }
+        let removed = old.filter { !newKeys.contains(key($0, oldRows)) }
+        for span in removed { for row in span.rows { measured[oldRows[row].id] = nil } }
+        for span in added { for row in span.rows { measured[rows[row].id] = nil } }
+        return (added, removed)
+    }
+
+    /// A span by the rows it holds rather than their indices.
+    struct SpanIdentity: Hashable {
+        var column: Int
+        var count: Int
+        var first: Row.ID
+        var last: Row.ID
+    }
+
     /// Installs checked spans: every row unmeasured, laid out again, the viewport measured.
     private func install(_ spans: DataTableRowSpans) {
         let anchor = currentAnchor()
