@@ -26,7 +26,8 @@ extension DataTableLayout {
     /// The rows of `split` are not laid out again: of their text cells, only the lines that lie
     /// below `skipped` (the first row) and above `bottom` (the last row) are shaped.
     func styleConfiguration(rows: Range<Int>?, alignments: [ColumnAlignment], skipping skipped: Double,
-                            split: [Int: SplitRow] = [:], bottom: Double? = nil) -> TableStyleConfiguration {
+                            split: [Int: SplitRow] = [:], bottom: Double? = nil,
+                            spans: SpanDrawing = .atFirstRow) -> TableStyleConfiguration {
         let range = rows ?? 0..<rowCount
         measureRows(range)
         let settings = configuration
@@ -64,7 +65,21 @@ extension DataTableLayout {
             let value = self.rows[row]
             let kept = settings.textLayout == .wrap ? keptLines(ofRow: row) : nil
             let cells = self.columns.indices.map { index in
-                let cellFrame = Rect(x: starts[index], y: frame.minY, width: widths[index], height: frame.height)
+                var cellFrame = Rect(x: starts[index], y: frame.minY, width: widths[index], height: frame.height)
+                // A cell spanning rows is drawn where the span starts, as tall as its rows (see
+                // `SpanDrawing` for a span begun above `range`); below, its rows have it empty.
+                var value = value, kept = kept
+                if let span = rowSpans.isEmpty ? nil : rowSpans.span(column: index, coveringRow: row) {
+                    let continued = row == range.lowerBound && row != span.row && spans != .atFirstRow
+                    guard row == span.row || continued else {
+                        return TableStyleConfiguration.Cell(frame: cellFrame, contentFrame: cellFrame, text: [])
+                    }
+                    let top = continued && spans == .repeated ? row : span.row
+                    let last = spans == .repeated ? min(span.lastRow, range.upperBound - 1) : span.lastRow
+                    cellFrame.y += offset(ofRow: top) - offset(ofRow: row)
+                    cellFrame.height = offset(ofRow: last) + height(ofRow: last) - offset(ofRow: top)
+                    if row != span.row { (value, kept) = (self.rows[span.row], nil) }
+                }
                 let content = cellFrame.inset(by: EdgeInsets(top: padding.top, leading: padding.leading,
                                                              bottom: padding.bottom, trailing: padding.trailing))
                 if let cell = split[row]?.cells[index] {
@@ -96,6 +111,17 @@ extension DataTableLayout {
             return TableStyleConfiguration.Row(index: row, frame: frame, cells: cells)
         }
         return TableStyleConfiguration(columns: columns, rows: rows)
+    }
+
+    /// Where a cell spanning rows is drawn when its span began above the rows drawn.
+    enum SpanDrawing {
+        /// Only at the span's first row (a part of a table that others continue: the layout
+        /// document's and HTML's chunks of rows).
+        case atFirstRow
+        /// At the first row drawn, but where the span starts, for a clip to cut (PNG bands).
+        case whereItStarts
+        /// Again at the first row drawn, as tall as its rows there (a page continuing it).
+        case repeated
     }
 
     /// The lines of `text`, the text of cell (`row`, `column`) in `font` (the cell's), laid out
