@@ -16,7 +16,13 @@ extension DataTableLayout {
         rows.reserveCapacity(rowCount)
         forEachDocumentRow(alignments: alignments, builder: &builder) { rows.append($0) }
         return TableLayoutDocument(columns: columns, header: header, rows: rows, contentHeight: thousandths(contentHeight),
-                                   fonts: builder.fonts, line: builder.usualLine, pages: pages.map(documentPages))
+                                   fonts: builder.fonts, line: builder.usualLine, pages: pages.map(documentPages),
+                                   rowSpans: documentRowSpans)
+    }
+
+    /// The row spans as the document records them; nil for none.
+    var documentRowSpans: [TableLayoutDocument.RowSpan]? {
+        rowSpans.isEmpty ? nil : rowSpans.all.map { TableLayoutDocument.RowSpan(column: $0.column, row: $0.row, count: $0.count) }
     }
 
     /// `layoutDocument(alignments:pages:)` written to `path` as JSON, whole or not at all, a
@@ -64,6 +70,7 @@ extension DataTableLayout {
         if let failure { throw failure }
         var tail = try chunk + Array("],\"fonts\":".utf8) + json(builder.fonts) + Array(",\"line\":".utf8) + json(builder.usualLine)
         if let pages { tail += try Array(",\"pages\":".utf8) + json(documentPages(pages)) }
+        if let spans = documentRowSpans { tail += try Array(",\"rowSpans\":".utf8) + json(spans) }
         try file.append(tail + Array("}\n".utf8))
         try file.commit()
     }

@@ -91,3 +91,25 @@ extension RowSpanDrawingTests {
         #expect(samePixels)
     }
 }
+
+extension RowSpanDrawingTests {
+    /// The layout document records the spans: the written file is the value, with `rowSpans`
+    /// naming each group; the group's name is in its first row's cell only.
+    @Test func theLayoutDocumentRecordsTheSpans() throws {
+        let sales = [RowSpanTests.Sale(id: 0, dept: "Garden", item: "rake"), RowSpanTests.Sale(id: 1, dept: "Garden", item: "hoe"),
+                     RowSpanTests.Sale(id: 2, dept: "Garden", item: "fork"), RowSpanTests.Sale(id: 3, dept: "Tools", item: "saw"),
+                     RowSpanTests.Sale(id: 4, dept: "Kitchen", item: "pan"), RowSpanTests.Sale(id: 5, dept: "Kitchen", item: "tap")]
+        let layout = try DataTableLayout(rows: sales, columns: RowSpanTests.columns, configuration: RowSpanTests.configuration())
+        try layout.groupRows(byColumn: 0)
+        let path = try RenderingFixtures.temporaryFolder() + "/groups.json"
+        try layout.writeLayoutDocument(to: path)
+        let decoded = try JSONDecoder().decode(TableLayoutDocument.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
+        #expect(decoded == layout.layoutDocument())
+        #expect(decoded.rowSpans == [TableLayoutDocument.RowSpan(column: 0, row: 0, count: 3),
+                                     TableLayoutDocument.RowSpan(column: 0, row: 4, count: 2)])
+        #expect(decoded.rows.map { $0.cells[0].lines.map(\.text) } == [["Garden"], [], [], ["Tools"], ["Kitchen"], []])
+        // A table without spans writes no key.
+        let plain = try DataTableLayout(rows: sales, columns: RowSpanTests.columns, configuration: RowSpanTests.configuration())
+        #expect(plain.layoutDocument().rowSpans == nil)
+    }
+}
