@@ -90,15 +90,24 @@ extension DataTableLayout {
         checkIndex(row)
         guard case .automatic = configuration.rowHeightMode, rowHeightProvider?(rows[row], row) == nil else { return false }
         let anchor = currentAnchor()
+        // A grouped row whose value changed may split from its group or join another: the rows
+        // of the groups that changed are measured again with it.
+        let regrouped = regroup(around: row)
+        if let regrouped { for other in regrouped where other != row { measured[rows[other].id] = nil } }
         let tied = rowSpans.isEmpty ? row..<(row + 1) : spanBlock(around: row)
         let before = tied.map(currentHeight(ofRow:))
         var fresh = measure(row: row)
         // A measured row keeps its height through a change of half a point or less.
         if let kept = measured[rows[row].id], abs(fresh.height - kept.height) <= 0.5 { fresh.height = kept.height }
         store(fresh, ofRow: row)
+        var moved = false
+        for other in regrouped ?? row..<row where needsMeasuring(other) {
+            store(measure(row: other), ofRow: other)
+            moved = true
+        }
         let after = tied.map(currentHeight(ofRow:))
-        if after != before { restore(anchor) }
-        return zip(before, after).contains { abs($0 - $1) > 0.5 }
+        if moved || after != before { restore(anchor) }
+        return moved || zip(before, after).contains { abs($0 - $1) > 0.5 }
     }
 
     /// Measures the rows of `range` not measured yet, as if they had come into view, keeping

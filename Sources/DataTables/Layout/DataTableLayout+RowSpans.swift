@@ -55,6 +55,25 @@ extension DataTableLayout {
         return (added, removed)
     }
 
+    /// Groups the rows near row `row` again after its text in the group column may have changed
+    /// in place (`remeasureRow(_:)`): the spans of that column meeting rows `row − 1...row + 1`
+    /// are made again from the texts of the rows they and those hold (the rows on either side of
+    /// them are in other groups, whatever the row now says). Returns the rows of the spans that
+    /// changed, old or new.
+    ///
+    /// - Complexity: O(rows of those spans + spans of the column).
+    func regroup(around row: Int) -> Range<Int>? {
+        guard let column = groupColumn else { return nil }
+        let window = max(0, row - 1)..<min(rows.count, row + 2)
+        let old = rowSpans.spans(meeting: window).filter { $0.column == column }
+        let lower = min(window.lowerBound, old.first?.row ?? row), upper = max(window.upperBound, old.last.map { $0.row + $0.count } ?? row)
+        let fresh = DataTableRowSpan.grouping(rows[lower..<upper].lazy.map(columns[column].text), column: column)
+            .map { DataTableRowSpan(column: column, row: $0.row + lower, count: $0.count) }
+        guard fresh != old else { return nil }
+        rowSpans.replace(old, with: fresh, column: column)
+        return lower..<upper
+    }
+
     /// A span by the rows it holds rather than their indices.
     struct SpanIdentity: Hashable {
         var column: Int

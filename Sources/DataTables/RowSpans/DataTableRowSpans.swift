@@ -58,6 +58,16 @@ public struct DataTableRowSpans: Equatable, Sendable {
         }
     }
 
+    /// The spans with `old` (spans of column `column`, in row order, one after another in it)
+    /// replaced by `new` (spans of that column over the same rows). O(spans of the column).
+    mutating func replace(_ old: [DataTableRowSpan], with new: [DataTableRowSpan], column: Int) {
+        var spans = byColumn[column] ?? []
+        let start = old.first.flatMap { first in spans.firstIndex(of: first) }
+            ?? spans.firstIndex { $0.row >= (new.first?.row ?? 0) } ?? spans.endIndex
+        spans.replaceSubrange(start..<(start + old.count), with: new)
+        byColumn[column] = spans.isEmpty ? nil : spans
+    }
+
     /// The spans of the columns `band` (indices into the whole table's columns), numbered as
     /// the band's columns.
     func restricted(to band: [Int]) -> DataTableRowSpans {

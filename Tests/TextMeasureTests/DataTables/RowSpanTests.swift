@@ -226,3 +226,29 @@ import TextMeasure
         #expect(table.rowSpans.all == [DataTableRowSpan(column: 0, row: 0, count: 2)])
     }
 }
+
+extension RowSpanUpdateTests {
+    /// A row whose value changes in place (a class the caller edits) and is measured again with
+    /// `remeasureRow` leaves its group and joins the next: "Kitchen and bath and more" (three
+    /// lines) spanned rows 0–1, so row 1 was two lines; once row 1 says "Tools" the name stands
+    /// beside row 0 alone (three lines) and "Tools" spans rows 1–3, each one line.
+    @Test func remeasuringAnEditedRowRegroupsIt() throws {
+        final class Sale: Identifiable, @unchecked Sendable {
+            let id: Int
+            var dept: String
+            init(id: Int, dept: String) { (self.id, self.dept) = (id, dept) }
+        }
+        let kitchen = "Kitchen and bath and more"
+        let sales = [Sale(id: 0, dept: kitchen), Sale(id: 1, dept: kitchen), Sale(id: 2, dept: "Tools"), Sale(id: 3, dept: "Tools")]
+        let columns = [DataTableColumn<Sale>("Dept") { $0.dept }, DataTableColumn<Sale>("Item") { _ in "x" }]
+        let table = try DataTableLayout(rows: sales, columns: columns, configuration: RowSpanTests.configuration(), viewportHeight: 1_000)
+        try table.groupRows(byColumn: 0)
+        let line = RowSpanTests.line
+        #expect((0..<4).map(table.height(ofRow:)) == [line, 2 * line, line, line].map(RowSpanTests.grid))
+
+        sales[1].dept = "Tools"
+        #expect(table.remeasureRow(1))
+        #expect(table.rowSpans.all == [DataTableRowSpan(column: 0, row: 1, count: 3)])
+        #expect((0..<4).map(table.height(ofRow:)) == [3 * line, line, line, line].map(RowSpanTests.grid))
+    }
+}
