@@ -69,6 +69,7 @@ extension DataTableLayout {
                 // A cell spanning rows is drawn where the span starts, as tall as its rows (see
                 // `SpanDrawing` for a span begun above `range`); below, its rows have it empty.
                 var value = value, kept = kept
+                var pageSpan: (shown: Double, portion: Double, endsHere: Bool)?
                 if let span = rowSpans.isEmpty ? nil : rowSpans.span(column: index, coveringRow: row) {
                     let continued = row == range.lowerBound && row != span.row && spans != .atFirstRow
                     guard row == span.row || continued else {
@@ -79,6 +80,9 @@ extension DataTableLayout {
                     cellFrame.y += offset(ofRow: top) - offset(ofRow: row)
                     cellFrame.height = offset(ofRow: last) + height(ofRow: last) - offset(ofRow: top)
                     if row != span.row { (value, kept) = (self.rows[span.row], nil) }
+                    if spans == .repeated {
+                        pageSpan = (offset(ofRow: row) - offset(ofRow: span.row), cellFrame.height, span.lastRow < range.upperBound)
+                    }
                 }
                 let content = cellFrame.inset(by: EdgeInsets(top: padding.top, leading: padding.leading,
                                                              bottom: padding.bottom, trailing: padding.trailing))
@@ -102,7 +106,11 @@ extension DataTableLayout {
                 let text = column.text(value)
                 let style = column.textStyle(for: value, text: text)
                 let font = settings.font(for: style)
-                let lines = self.lines(of: text, font: font, row: row, column: index, width: content.width, kept: kept)
+                var lines = self.lines(of: text, font: font, row: row, column: index, width: content.width, kept: kept)
+                if let pageSpan {
+                    lines = Self.linesOnPage(lines, shown: pageSpan.shown, portion: pageSpan.portion, top: padding.top,
+                                             bottom: padding.bottom, endsHere: pageSpan.endsHere)
+                }
                 return TableStyleConfiguration.Cell(
                     frame: cellFrame, contentFrame: content,
                     text: CellText.items(lines, of: text, font: font, in: content, alignment: alignment(index), cache: cache),
@@ -111,6 +119,28 @@ extension DataTableLayout {
             return TableStyleConfiguration.Row(index: row, frame: frame, cells: cells)
         }
         return TableStyleConfiguration(columns: columns, rows: rows)
+    }
+
+    /// The lines of a spanning cell that a page shows. Its rows there are `portion` points tall,
+    /// below `shown` points of them on earlier pages; a line is on the page that holds its bottom,
+    /// as the cell's lines lie from its top (`top`: the padding above them) over all its rows, and
+    /// the page where the span ends shows every line left. So a cell taller than its rows on a page
+    /// goes on over the next pages. A page continuing a span whose lines earlier pages held all
+    /// repeats the cell from its first line, as many lines as fit (at least one).
+    static func linesOnPage(_ lines: [TextLine], shown: Double, portion: Double, top: Double, bottom: Double,
+                            endsHere: Bool) -> [TextLine] {
+        var bottoms: [Double] = []
+        var y = top
+        for line in lines {
+            y += line.height
+            bottoms.append(y)
+        }
+        if shown > 0, bottoms.allSatisfy({ $0 <= shown + 1e-6 }) {
+            let room = portion - top - bottom
+            let count = max(1, bottoms.prefix { $0 - top <= room + 1e-6 }.count)
+            return Array(lines.prefix(count))
+        }
+        return lines.indices.filter { bottoms[$0] > shown + 1e-6 && (endsHere || bottoms[$0] <= shown + portion + 1e-6) }.map { lines[$0] }
     }
 
     /// Where a cell spanning rows is drawn when its span began above the rows drawn.

@@ -37,15 +37,7 @@ import TextMeasure
     /// long on 300 × 400 pt pages: each group shows its name once on every page it has rows on,
     /// level with its first item there, and nowhere else on the page.
     @Test func aGroupContinuedOnTheNextPageShowsItsNameAtTheTop() throws {
-        let folder = try RenderingFixtures.temporaryFolder()
-        let csv = folder + "/groups.csv", pdf = folder + "/groups.pdf"
-        let body = (0..<30).map { "Alpha,a\($0)" } + (0..<40).map { "Bravo,b\($0)" }
-        try (["Dept,Item"] + body).joined(separator: "\n").write(toFile: csv, atomically: true, encoding: .utf8)
-        let result = try CommandTests().run(["render", csv, "-o", pdf, "--page", "300x400", "--size", "10",
-                                             "--widths", "76,76", "--group-by", "Dept"], input: [])
-        #expect(result.status == 0, "\(result.stderr)")
-        let xml = try #require(RenderingFixtures.output(of: "pdftotext", ["-bbox", pdf, "-"]))
-        let pages = xml.components(separatedBy: "<page ").dropFirst().map(Self.words)
+        let pages = try Self.groupedPDFWords((0..<30).map { "Alpha,a\($0)" } + (0..<40).map { "Bravo,b\($0)" })
         #expect(pages.count > 2)
         var continued = 0
         for (number, words) in pages.enumerated() {
@@ -57,11 +49,24 @@ import TextMeasure
                     continue
                 }
                 #expect(names.count == 1, "page \(number + 1): \(name) \(names.count) times")
-                #expect(names.first?.y == first.y, "page \(number + 1): \(name) not level with \(first.text)")
+                #expect(abs((names.first?.y ?? .nan) - first.y) < 0.01, "page \(number + 1): \(name) not level with \(first.text)")
                 if first.text != prefix + "0" { continued += 1 }
             }
         }
         #expect(continued >= 2)  // groups did continue onto later pages
+    }
+
+    /// The words of each page `render --group-by Dept` draws of a CSV of `records` under "Dept,Item",
+    /// in Noto Sans at 10 px, columns 76 px, on 300 × 400 pt pages, as `pdftotext -bbox` reads them.
+    static func groupedPDFWords(_ records: [String]) throws -> [[(text: String, y: Double)]] {
+        let folder = try RenderingFixtures.temporaryFolder()
+        let csv = folder + "/groups.csv", pdf = folder + "/groups.pdf"
+        try (["Dept,Item"] + records).joined(separator: "\n").write(toFile: csv, atomically: true, encoding: .utf8)
+        let result = try CommandTests().run(["render", csv, "-o", pdf, "--page", "300x400", "--size", "10",
+                                             "--widths", "76,76", "--group-by", "Dept"], input: [])
+        #expect(result.status == 0, "\(result.stderr)")
+        let xml = try #require(RenderingFixtures.output(of: "pdftotext", ["-bbox", pdf, "-"]))
+        return xml.components(separatedBy: "<page ").dropFirst().map(words)
     }
 
     /// The words of one page of `pdftotext -bbox`: text and top.
@@ -111,5 +116,26 @@ extension RowSpanDrawingTests {
         // A table without spans writes no key.
         let plain = try DataTableLayout(rows: sales, columns: RowSpanTests.columns, configuration: RowSpanTests.configuration())
         #expect(plain.layoutDocument().rowSpans == nil)
+    }
+}
+
+extension RowSpanDrawingTests {
+    /// A group name of 40 words, two to a 60 px line in Noto Sans at 10 px (20 lines, 272.4 pt),
+    /// beside three rows that start low on a 300 × 400 pt page: that page holds two of its rows
+    /// (43.24 pt; the lines start 4 pt down, so two lines, "w01 w02" / "w03 w04"), and the next page
+    /// the rest, level with its first row. Every word is drawn once, none below the table.
+    @Test func aSpanningCellTallerThanItsRowsOnAPageGoesOnOverTheNext() throws {
+        let name = (1...40).map { "w" + ($0 < 10 ? "0" : "") + String($0) }.joined(separator: " ")
+        let pages = try Self.groupedPDFWords((0..<3).map { "Lead,a\($0)" } + (0..<3).map { "\"\(name)\",b\($0)" }
+            + (0..<3).map { "Tail,c\($0)" })
+        let names = pages.map { $0.filter { $0.text.hasPrefix("w") }.map(\.text) }
+        #expect(names.flatMap { $0 }.sorted() == name.split(separator: " ").map(String.init))  // each word once
+        #expect(names.first { !$0.isEmpty } == ["w01", "w02", "w03", "w04"])
+        for words in pages {
+            guard let b = words.first(where: { $0.text.hasPrefix("b") }), let first = words.first(where: { $0.text.hasPrefix("w") }),
+                  let footer = words.first(where: { $0.text == "Page" }) else { continue }
+            #expect(abs(first.y - b.y) < 0.01)  // the group's lines start level with its first row on the page
+            #expect(words.filter { $0.text.hasPrefix("w") }.allSatisfy { $0.y + 13.62 <= footer.y })  // none below the table
+        }
     }
 }
