@@ -139,3 +139,22 @@ extension RowSpanDrawingTests {
         }
     }
 }
+
+extension RowSpanDrawingTests {
+    /// `--sort Dept` sorts stably (rake stays before hoe), then `--group-by Dept` spans the
+    /// Garden rows; a column the table lacks is named with the table's columns.
+    @Test func theCommandSortsStablyThenGroups() throws {
+        let folder = try RenderingFixtures.temporaryFolder()
+        let csv = folder + "/sales.csv", json = folder + "/sales.json"
+        try "Dept,Item\nGarden,rake\nKitchen,pan\nGarden,hoe\n".write(toFile: csv, atomically: true, encoding: .utf8)
+        let result = try CommandTests().run(["render", csv, "-o", json, "--sort", "Dept", "--group-by", "Dept"], input: [])
+        #expect(result.status == 0, "\(result.stderr)")
+        let document = try JSONDecoder().decode(TableLayoutDocument.self, from: Data(contentsOf: URL(fileURLWithPath: json)))
+        #expect(document.rows.map { $0.cells[1].lines.map(\.text) } == [["rake"], ["hoe"], ["pan"]])
+        #expect(document.rowSpans == [TableLayoutDocument.RowSpan(column: 0, row: 0, count: 2)])
+
+        let wrong = try CommandTests().run(["render", csv, "-o", folder + "/x.png", "--group-by", "Aisle"], input: [])
+        #expect(wrong.status != 0)
+        #expect(wrong.stderr.contains("--group-by Aisle: no column is titled 'Aisle' (the columns: Dept, Item)"))
+    }
+}
