@@ -20,6 +20,22 @@ struct RowOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Space between consecutive rows in px.", valueName: "px"))
     var rowSpacing = 0.0
 
+    @Option(help: ArgumentHelp("Sort the rows by this column's text first (stable), by title.", valueName: "COLUMN"))
+    var sort: String?
+
+    @Option(help: ArgumentHelp("Consecutive rows with equal text in this column (by title) share one cell spanning them; "
+                               + "the rows are not sorted (see --sort).", valueName: "COLUMN"))
+    var groupBy: String?
+
+    /// The index of the column titled `title`, given to `option`; else an error naming both and the columns.
+    static func column(_ title: String?, in titles: [String], option: String) throws -> Int? {
+        guard let title else { return nil }
+        guard let index = titles.firstIndex(of: title) else {
+            throw ValidationError("\(option) \(title): no column is titled '\(title)' (the columns: \(titles.joined(separator: ", ")))")
+        }
+        return index
+    }
+
     enum TextLayout: String, EnumerableFlag {
         case wrap, singleLine
 
@@ -84,8 +100,10 @@ struct RowOptions: ParsableArguments {
         configuration.rowSpacing = rowSpacing
         var bar = ProgressBar(inputBytes: table.byteCount)
         defer { bar.clear() }
-        let layout = try TextMeasureCommand.Rows.layout(of: table, widths: columnWidths.widths, configuration: configuration,
-                                                        measuringRows: measuringRows) { bar.update("heights  ", $0) }
+        let layout = try TextMeasureCommand.Rows.layout(
+            of: table, widths: columnWidths.widths, configuration: configuration, measuringRows: measuringRows,
+            sortColumn: try Self.column(sort, in: table.titles, option: "--sort"),
+            groupColumn: try Self.column(groupBy, in: table.titles, option: "--group-by")) { bar.update("heights  ", $0) }
         return (layout, columnWidths)
     }
 }

@@ -45,15 +45,24 @@ extension TextMeasureCommand {
         }
 
         /// A layout of `table` with its columns exactly `widths` and every row measured (unless
-        /// not `measuringRows`); `progress` gets the share of the rows measured.
+        /// not `measuringRows`), its rows sorted by `sortColumn`'s text (stable) and grouped by
+        /// `groupColumn`'s when given; `progress` gets the share of the rows measured.
         static func layout(of table: CSVTable, widths: [Double], configuration: DataTableConfiguration,
-                           measuringRows: Bool = true, progress: (Double) -> Void = { _ in }) throws -> DataTableLayout<Row> {
+                           measuringRows: Bool = true, sortColumn: Int? = nil, groupColumn: Int? = nil,
+                           progress: (Double) -> Void = { _ in }) throws -> DataTableLayout<Row> {
             var configuration = configuration
             configuration.columnWidthModeProvider = { .fixed(width: widths[$0]) }
             configuration.rowHeightMode = .automatic(estimated: 44, prefetchWindow: 0)
             let columns = table.titles.indices.map { index in DataTableColumn<Row>(table.titles[index]) { $0.fields[index] } }
+            var fields = Array(table.rows)
+            if let sortColumn {
+                fields = fields.indices.sorted { a, b in
+                    fields[a][sortColumn] == fields[b][sortColumn] ? a < b : fields[a][sortColumn] < fields[b][sortColumn]
+                }.map { fields[$0] }
+            }
             let layout = try DataTableLayout(
-                rows: table.rows.enumerated().map { Row(id: $0, fields: $1) }, columns: columns, configuration: configuration)
+                rows: fields.enumerated().map { Row(id: $0, fields: $1) }, columns: columns, configuration: configuration)
+            if let groupColumn { try layout.groupRows(byColumn: groupColumn) }
             let step = max(1, layout.rowCount / 100)
             for start in stride(from: 0, to: measuringRows ? layout.rowCount : 0, by: step) {
                 let end = min(start + step, layout.rowCount)

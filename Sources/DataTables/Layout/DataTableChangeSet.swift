@@ -34,6 +34,11 @@ public struct DataTableChangeSet: Sendable, Hashable {
     public var reloadedEverything = false
     /// Whether any column's width changed.
     public var columnWidthsChanged = false
+    /// Spans of cells over rows that are new (by new row index): the rows each lists moved into
+    /// it, as a grouping followed an edited value, or rows came or went; in row order, column by column.
+    public var addedRowSpans: [DataTableRowSpan] = []
+    /// Spans that are gone (by old row index), split, joined or changed into the added ones.
+    public var removedRowSpans: [DataTableRowSpan] = []
 
     /// An empty change set.
     public init() {}
@@ -41,6 +46,6 @@ public struct DataTableChangeSet: Sendable, Hashable {
     /// Nothing changed.
     public var isEmpty: Bool {
         deletedRows.isEmpty && insertedRows.isEmpty && movedRows.isEmpty && reloadedCells.isEmpty
-            && !reloadedEverything && !columnWidthsChanged
+            && !reloadedEverything && !columnWidthsChanged && addedRowSpans.isEmpty && removedRowSpans.isEmpty
     }
 }

@@ -8,7 +8,7 @@ extension DataTableLayout {
         if let provided = rowHeightProvider?(rows[row], row) { return provided.clampedLength }
         switch configuration.rowHeightMode {
         case .fixed(let height): return height
-        case .automatic(let estimated, _): return measured[rows[row].id]?.height ?? estimated
+        case .automatic(let estimated, _): return measured[rows[row].id].map { $0.height + $0.growth } ?? estimated
         }
     }
 
@@ -23,7 +23,9 @@ extension DataTableLayout {
     }
 
     /// Row `row` measured now: the tallest of its cells at their columns' widths, plus the
-    /// vertical padding; the lines of its wrapped text cells kept.
+    /// vertical padding; the lines of its wrapped text cells kept. A cell spanning rows counts
+    /// for none of them: where the span starts it is measured and kept in `spanning`, below
+    /// that it is empty (see `share(spanningHeightsIn:)`).
     func measure(row: Int) -> MeasuredRow {
         let value = rows[row]
         let padding = configuration.cellPadding
@@ -31,7 +33,13 @@ extension DataTableLayout {
         var cells: [MeasuredRowCell] = []
         cells.reserveCapacity(columns.count)
         var lines: [KeptLine] = []
+        var spanning: [SpanningCell] = []
         for (index, column) in columns.enumerated() {
+            let span = rowSpans.isEmpty ? nil : rowSpans.span(column: index, coveringRow: row)
+            if let span, span.row != row {
+                cells.append(MeasuredRowCell(stableBeyond: 0, linesEnd: lines.count))
+                continue
+            }
             let inner = max(0, columnWidths.columns[index].width - padding.horizontal)
             let height: Double, stable: Double
             if let cell = column.cell?(value) {
@@ -50,10 +58,14 @@ extension DataTableLayout {
                     lines += kept.lines ?? []
                 }
             }
-            tallest = max(tallest, height)
+            if span != nil {
+                spanning.append(SpanningCell(column: index, height: height + padding.vertical))
+            } else {
+                tallest = max(tallest, height)
+            }
             cells.append(MeasuredRowCell(stableBeyond: stable, linesEnd: lines.count))
         }
-        return MeasuredRow(height: tallest + padding.vertical, cells: cells, lines: lines)
+        return MeasuredRow(height: tallest + padding.vertical, spanning: spanning, cells: cells, lines: lines)
     }
 
     /// The lines measuring kept of the wrapped text cells of row `row`; nil when it is not measured.
@@ -69,24 +81,33 @@ extension DataTableLayout {
     ///   (however close to the estimate) and says whether it moved by more than 0.5 pt. Also false
     ///   for fixed or provided heights.
     /// - Precondition: `row` is in `0..<rowCount`.
-    /// - Complexity: O(cells of the row + log n), plus measuring the row's cells.
+    ///   When spans tie the row to others, they are measured too if they were not, the spanning
+    ///   cells' heights are shared again, and the result says whether any of them moved.
+    /// - Complexity: O(cells of the row + log n), plus measuring the row's cells; with spans,
+    ///   O(log n) for each row they tie it to, plus measuring those not measured yet.
     @discardableResult
     public func remeasureRow(_ row: Int) -> Bool {
         checkIndex(row)
         guard case .automatic = configuration.rowHeightMode, rowHeightProvider?(rows[row], row) == nil else { return false }
-        let fresh = measure(row: row)
-        let old = currentHeight(ofRow: row)
-        let moved = abs(fresh.height - old) > 0.5
-        if let kept = measured[rows[row].id], !moved {
-            // A measured row keeps its height through a change of half a point or less.
-            measured[rows[row].id] = MeasuredRow(height: kept.height, cells: fresh.cells, lines: fresh.lines)
-            return false
-        }
         let anchor = currentAnchor()
-        measured[rows[row].id] = fresh
-        offsets.setHeight(slot(ofRow: row), of: row)
-        restore(anchor)
-        return moved
+        // A grouped row whose value changed may split from its group or join another: the rows
+        // of the groups that changed are measured again with it.
+        let regrouped = regroup(around: row)
+        if let regrouped { for other in regrouped where other != row { measured[rows[other].id] = nil } }
+        let tied = rowSpans.isEmpty ? row..<(row + 1) : spanBlock(around: row)
+        let before = tied.map(currentHeight(ofRow:))
+        var fresh = measure(row: row)
+        // A measured row keeps its height through a change of half a point or less.
+        if let kept = measured[rows[row].id], abs(fresh.height - kept.height) <= 0.5 { fresh.height = kept.height }
+        store(fresh, ofRow: row)
+        var moved = false
+        for other in regrouped ?? row..<row where needsMeasuring(other) {
+            store(measure(row: other), ofRow: other)
+            moved = true
+        }
+        let after = tied.map(currentHeight(ofRow:))
+        if moved || after != before { restore(anchor) }
+        return moved || zip(before, after).contains { abs($0 - $1) > 0.5 }
     }
 
     /// Measures the rows of `range` not measured yet, as if they had come into view, keeping
@@ -94,8 +115,11 @@ extension DataTableLayout {
     /// any row was measured.
     ///
     /// - Precondition: `range` lies within `0..<rowCount` (an empty range may start at `rowCount`).
+    /// A row a cell spans with others is measured with them (see `setRowSpans(_:)`), and only
+    /// with them: rows outside the range and its spans are never measured.
+    ///
     /// - Complexity: O(`range.count`) to find the rows not measured, plus for each of them
-    ///   measuring its cells and O(log n) to place it.
+    ///   measuring its cells and O(log n) to place it (and the same for the rows its spans tie it to).
     @discardableResult
     public func measureRows(_ range: Range<Int>) -> Bool {
         precondition(range.lowerBound >= 0 && range.upperBound <= self.rows.count,
@@ -103,9 +127,8 @@ extension DataTableLayout {
         let rows = range.filter(needsMeasuring)
         guard !rows.isEmpty else { return false }
         let anchor = currentAnchor()
-        for row in rows {
-            measured[self.rows[row].id] = measure(row: row)
-            offsets.setHeight(slot(ofRow: row), of: row)
+        for row in rows where needsMeasuring(row) {  // a span may have measured it with another
+            store(measure(row: row), ofRow: row)
         }
         restore(anchor)
         return true

@@ -5,6 +5,11 @@ extension DataTableLayout {
     /// changed (see `ColumnContent`), not by measuring every cell again. The user's place is kept
     /// (a deleted anchor row hands over to its nearest surviving neighbour).
     ///
+    /// Rows grouped with `groupRows(byColumn:)` are grouped again, so an edited value splits or
+    /// joins groups; spans set by hand stay on their row indices, those past the last row going.
+    /// The spans that changed are in the change set, and their rows are measured again when they
+    /// come into view.
+    ///
     /// With `animatingDifferences: false` no diff is made: everything counts as new (heights
     /// unmeasured, columns measured again) and the change set says `reloadedEverything`.
     ///
@@ -94,7 +99,9 @@ extension DataTableLayout {
 
         guard animatingDifferences else {
             let anchorIndex = anchor.flatMap { newIndexOfID[$0.id] }
+            let oldRows = rows
             (rows, ids, indexOfID, measured) = (newRows, newIDs, newIndexOfID, [:])
+            (changes.addedRowSpans, changes.removedRowSpans) = refreshRowSpans(oldRows: oldRows)
             // The modes were checked before and the rows do not change them.
             try? rebuildColumns()
             rebuildOffsets()
@@ -138,6 +145,9 @@ extension DataTableLayout {
         rows = newRows
         ids = newIDs
         indexOfID = newIndexOfID
+        (changes.addedRowSpans, changes.removedRowSpans) = refreshRowSpans(oldRows: oldRows)
+        for span in changes.addedRowSpans { heightChanged += span.rows }
+        for span in changes.removedRowSpans { heightChanged += span.rows.compactMap { indexOfID[oldRows[$0].id] } }
         changes.columnWidthsChanged = apply(fittedWidths())
         if diff != nil || changes.columnWidthsChanged {
             rebuildOffsets()

@@ -42,6 +42,10 @@ public final class DataTableLayout<Row: Identifiable> {
     public internal(set) var contentOffset = 0.0
     /// The viewport's height, from 0 to `maximumLength`.
     public internal(set) var viewportHeight: Double
+    /// Cells spanning rows (see `setRowSpans(_:)`, `groupRows(byColumn:)`); none by default.
+    public internal(set) var rowSpans = DataTableRowSpans()
+    /// The column the rows are grouped by (`groupRows(byColumn:)`), regrouped as the rows change.
+    public internal(set) var groupColumn: Int?
 
     /// The header groups where they stand (`DataTableConfiguration.headerGroups`, checked).
     public internal(set) var headerGroups: [DataTableHeaderGroup.Placed] = []
@@ -61,7 +65,12 @@ public final class DataTableLayout<Row: Identifiable> {
     var modes: [DataTableColumnWidthMode] = []
 
     struct MeasuredRow {
+        /// The height its own cells need: the tallest, less any cell spanning rows, plus the padding.
         var height: Double
+        /// What a cell spanning rows and ending here adds, so it is not taller than its rows.
+        var growth = 0.0
+        /// The cells spanning rows that start here: their column and height, padding included.
+        var spanning: [SpanningCell] = []
         var cells: [MeasuredRowCell]
         /// The kept lines of the row's wrapped text cells at the current column widths (24 bytes
         /// a line), column after column; emptied when a column's width changes.
@@ -70,15 +79,17 @@ public final class DataTableLayout<Row: Identifiable> {
 
     /// A layout of `rows` in `columns`, sized per `configuration`, its columns filling
     /// `frameWidth`, showing `viewportHeight` points from the top (clamped to
-    /// `0...maximumLength`, NaN as 0); the rows in view (and the prefetch window) are measured.
+    /// `0...maximumLength`, NaN as 0), with cells spanning rows as `rowSpans` says; the rows in
+    /// view (and the prefetch window) are measured.
     ///
     /// - Throws: `DataTableConfigurationError` for a value that cannot size a column or a row;
-    ///   `DataTableUpdateError` when two rows share an ID.
+    ///   `DataTableUpdateError` when two rows share an ID; `DataTableRowSpanError` for a span
+    ///   that does not fit the table.
     /// - Complexity: O(n) to index the IDs and lay out the estimated heights, plus sizing the
     ///   columns from the cells their modes read (each distinct text shaped once, on every core),
     ///   plus measuring the rows in view and in the prefetch window.
     public init(rows: [Row], columns: [DataTableColumn<Row>], configuration: DataTableConfiguration,
-                frameWidth: Double? = nil, viewportHeight: Double = 0,
+                frameWidth: Double? = nil, viewportHeight: Double = 0, rowSpans: [DataTableRowSpan] = [],
                 rowHeightProvider: (@Sendable (Row, Int) -> Double?)? = nil, cache: WidthCache? = .shared) throws {
         self.rows = rows
         ids = rows.map(\.id)
@@ -92,6 +103,7 @@ public final class DataTableLayout<Row: Identifiable> {
         columnWidths = DataTableColumnWidths(columns: [])
         try configuration.validateRowSettings()
         indexOfID = try Self.uniqueIndices(of: ids)
+        self.rowSpans = try DataTableRowSpans(rowSpans, rowCount: rows.count, columnCount: columns.count)
         try rebuildColumns()
         offsets = RowOffsets(rows.indices.map { slot(ofRow: $0) })
         layoutViewport()
@@ -117,6 +129,7 @@ public final class DataTableLayout<Row: Identifiable> {
         offsets = RowOffsets([])
         columnWidths = widths
         indexOfID = table.indexOfID
+        rowSpans = table.rowSpans.restricted(to: band)
         contents = table.contents.isEmpty ? [] : band.map { table.contents[$0] }
         minContents = table.minContents.isEmpty ? [] : band.map { table.minContents[$0] }
         modes = table.modes.isEmpty ? [] : band.map { table.modes[$0] }
@@ -222,6 +235,12 @@ package struct KeptRowLines {
         let range = (column == 0 ? 0 : cells[column - 1].linesEnd)..<cells[column].linesEnd
         return range.isEmpty ? nil : lines[range]
     }
+}
+
+/// A cell spanning rows as measured: its column and its height, padding included.
+struct SpanningCell {
+    var column: Int
+    var height: Double
 }
 
 /// What measuring a row keeps of one of its cells.

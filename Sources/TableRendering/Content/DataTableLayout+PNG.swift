@@ -46,13 +46,14 @@ extension DataTableLayout {
 
     /// The style's body of rows `rows` and the last row, each where the whole table has it.
     private func bandDrawing(rows: Range<Int>, style: some TableStyle, alignments: [ColumnAlignment]) -> Drawing {
-        func placed(_ rows: Range<Int>) -> TableStyleConfiguration {
+        func placed(_ rows: Range<Int>, spans: SpanDrawing) -> TableStyleConfiguration {
             // Rows start below the header by their offset less the first's: undo that.
             styleConfiguration(rows: rows, alignments: alignments,
-                               skipping: headerBlockHeight - offset(ofRow: rows.lowerBound))
+                               skipping: headerBlockHeight - offset(ofRow: rows.lowerBound), spans: spans)
         }
-        let band = placed(rows)
-        let last = rows.upperBound == rowCount ? [] : placed(rowCount - 1..<rowCount).rows
+        // A cell spanning rows from above the band is drawn where it starts, for the band to cut.
+        let band = placed(rows, spans: .whereItStarts)
+        let last = rows.upperBound == rowCount ? [] : placed(rowCount - 1..<rowCount, spans: .atFirstRow).rows
         return style.makeBody(configuration: TableStyleConfiguration(columns: band.columns, rows: band.rows + last, headerGroups: band.headerGroups)).drawing
     }
 }

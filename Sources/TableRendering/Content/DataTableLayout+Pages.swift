@@ -135,7 +135,7 @@ extension DataTableLayout {
         let slices = pageSlices(room: room.rest, firstRoom: room.first, blocks: blocks)
         let drawn = TablePages.Band(columns: band, widths: columnWidths.widths, height: { self.height(ofRow: $0) }) { slice, shift in
             let configuration = self.styleConfiguration(rows: slice.rows, alignments: alignments, skipping: slice.top,
-                                                        split: split, bottom: slice.bottom)
+                                                        split: split, bottom: slice.bottom, spans: .repeated)
             var rows = configuration.rows
             // The last row ends where the page cuts it; then the first starts where the page does
             // (cutting the bottom first keeps the row's top, from which both are measured).

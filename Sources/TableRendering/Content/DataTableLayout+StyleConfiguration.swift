@@ -26,7 +26,8 @@ extension DataTableLayout {
     /// The rows of `split` are not laid out again: of their text cells, only the lines that lie
     /// below `skipped` (the first row) and above `bottom` (the last row) are shaped.
     func styleConfiguration(rows: Range<Int>?, alignments: [ColumnAlignment], skipping skipped: Double,
-                            split: [Int: SplitRow] = [:], bottom: Double? = nil) -> TableStyleConfiguration {
+                            split: [Int: SplitRow] = [:], bottom: Double? = nil,
+                            spans: SpanDrawing = .atFirstRow) -> TableStyleConfiguration {
         let range = rows ?? 0..<rowCount
         measureRows(range)
         let settings = configuration
@@ -65,7 +66,25 @@ extension DataTableLayout {
             let value = self.rows[row]
             let kept = settings.textLayout == .wrap ? keptLines(ofRow: row) : nil
             let cells = self.columns.indices.map { index in
-                let cellFrame = Rect(x: starts[index], y: frame.minY, width: widths[index], height: frame.height)
+                var cellFrame = Rect(x: starts[index], y: frame.minY, width: widths[index], height: frame.height)
+                // A cell spanning rows is drawn where the span starts, as tall as its rows (see
+                // `SpanDrawing` for a span begun above `range`); below, its rows have it empty.
+                var value = value, kept = kept
+                var pageSpan: (shown: Double, portion: Double, endsHere: Bool)?
+                if let span = rowSpans.isEmpty ? nil : rowSpans.span(column: index, coveringRow: row) {
+                    let continued = row == range.lowerBound && row != span.row && spans != .atFirstRow
+                    guard row == span.row || continued else {
+                        return TableStyleConfiguration.Cell(frame: cellFrame, contentFrame: cellFrame, text: [])
+                    }
+                    let top = continued && spans == .repeated ? row : span.row
+                    let last = spans == .repeated ? min(span.lastRow, range.upperBound - 1) : span.lastRow
+                    cellFrame.y += offset(ofRow: top) - offset(ofRow: row)
+                    cellFrame.height = offset(ofRow: last) + height(ofRow: last) - offset(ofRow: top)
+                    if row != span.row { (value, kept) = (self.rows[span.row], nil) }
+                    if spans == .repeated {
+                        pageSpan = (offset(ofRow: row) - offset(ofRow: span.row), cellFrame.height, span.lastRow < range.upperBound)
+                    }
+                }
                 let content = cellFrame.inset(by: EdgeInsets(top: padding.top, leading: padding.leading,
                                                              bottom: padding.bottom, trailing: padding.trailing))
                 if let cell = split[row]?.cells[index] {
@@ -88,7 +107,11 @@ extension DataTableLayout {
                 let text = column.text(value)
                 let style = column.textStyle(for: value, text: text)
                 let font = settings.font(for: style)
-                let lines = self.lines(of: text, font: font, row: row, column: index, width: content.width, kept: kept)
+                var lines = self.lines(of: text, font: font, row: row, column: index, width: content.width, kept: kept)
+                if let pageSpan {
+                    lines = Self.linesOnPage(lines, shown: pageSpan.shown, portion: pageSpan.portion, top: padding.top,
+                                             bottom: padding.bottom, endsHere: pageSpan.endsHere)
+                }
                 return TableStyleConfiguration.Cell(
                     frame: cellFrame, contentFrame: content,
                     text: CellText.items(lines, of: text, font: font, in: content, alignment: alignment(index), cache: cache),
@@ -119,6 +142,39 @@ extension DataTableLayout {
                                                    text: CellText.items(line, of: group.title, font: font, in: content,
                                                                         alignment: .center, cache: cache)))
         }
+    }
+
+    /// The lines of a spanning cell that a page shows. Its rows there are `portion` points tall,
+    /// below `shown` points of them on earlier pages; a line is on the page that holds its bottom,
+    /// as the cell's lines lie from its top (`top`: the padding above them) over all its rows, and
+    /// the page where the span ends shows every line left. So a cell taller than its rows on a page
+    /// goes on over the next pages. A page continuing a span whose lines earlier pages held all
+    /// repeats the cell from its first line, as many lines as fit (at least one).
+    static func linesOnPage(_ lines: [TextLine], shown: Double, portion: Double, top: Double, bottom: Double,
+                            endsHere: Bool) -> [TextLine] {
+        var bottoms: [Double] = []
+        var y = top
+        for line in lines {
+            y += line.height
+            bottoms.append(y)
+        }
+        if shown > 0, bottoms.allSatisfy({ $0 <= shown + 1e-6 }) {
+            let room = portion - top - bottom
+            let count = max(1, bottoms.prefix { $0 - top <= room + 1e-6 }.count)
+            return Array(lines.prefix(count))
+        }
+        return lines.indices.filter { bottoms[$0] > shown + 1e-6 && (endsHere || bottoms[$0] <= shown + portion + 1e-6) }.map { lines[$0] }
+    }
+
+    /// Where a cell spanning rows is drawn when its span began above the rows drawn.
+    enum SpanDrawing {
+        /// Only at the span's first row (a part of a table that others continue: the layout
+        /// document's and HTML's chunks of rows).
+        case atFirstRow
+        /// At the first row drawn, but where the span starts, for a clip to cut (PNG bands).
+        case whereItStarts
+        /// Again at the first row drawn, as tall as its rows there (a page continuing it).
+        case repeated
     }
 
     /// The lines of `text`, the text of cell (`row`, `column`) in `font` (the cell's), laid out

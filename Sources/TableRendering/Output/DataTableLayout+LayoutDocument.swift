@@ -19,7 +19,12 @@ extension DataTableLayout {
         let (columns, header) = documentColumns(alignments: alignments, widths: columnWidths, builder: &builder)
         return TableLayoutDocument(columns: columns, header: header, rows: rows, contentHeight: thousandths(contentHeight),
                                    fonts: builder.fonts, line: builder.usualLine, padding: builder.padding,
-                                   pages: pages.map(documentPages))
+                                   pages: pages.map(documentPages), rowSpans: documentRowSpans)
+    }
+
+    /// The row spans as the document records them; nil for none.
+    var documentRowSpans: [TableLayoutDocument.RowSpan]? {
+        rowSpans.isEmpty ? nil : rowSpans.all.map { TableLayoutDocument.RowSpan(column: $0.column, row: $0.row, count: $0.count) }
     }
 
     /// `layoutDocument(alignments:pages:)` written to `path` as JSON, whole or not at all, a
@@ -69,6 +74,7 @@ extension DataTableLayout {
             + Array(",\"fonts\":".utf8) + json(builder.fonts) + Array(",\"line\":".utf8) + json(builder.usualLine)
             + Array(",\"padding\":".utf8) + json(builder.padding)
         if let pages { tail += try Array(",\"pages\":".utf8) + json(documentPages(pages)) }
+        if let spans = documentRowSpans { tail += try Array(",\"rowSpans\":".utf8) + json(spans) }
         try file.append(tail + Array("}\n".utf8))
         try file.commit()
     }

@@ -33,14 +33,29 @@ public struct TableLayoutDocument: Codable, Sendable, Equatable {
     public var padding: Padding
     /// The pages, when the layout was asked for pages; else nil (omitted from the JSON).
     public var pages: [Page]?
+    /// The cells spanning rows, column by column, each column's top to bottom; nil (omitted from
+    /// the JSON) for none. A spanning cell's lines are in its first row's `cells[]`, placed from
+    /// that row's top; the rows below have that cell empty.
+    public var rowSpans: [RowSpan]?
 
     /// The schema version this library writes.
     public static let currentVersion = 2
 
     public init(version: Int = Self.currentVersion, columns: [Column], header: Header, rows: [Row],
-                contentHeight: Double, fonts: [Font], line: LineBox, padding: Padding, pages: [Page]? = nil) {
+                contentHeight: Double, fonts: [Font], line: LineBox, padding: Padding, pages: [Page]? = nil,
+                rowSpans: [RowSpan]? = nil) {
         (self.version, self.columns, self.header, self.rows) = (version, columns, header, rows)
-        (self.contentHeight, self.fonts, self.line, self.padding, self.pages) = (contentHeight, fonts, line, padding, pages)
+        (self.contentHeight, self.fonts, self.line, self.padding) = (contentHeight, fonts, line, padding)
+        (self.pages, self.rowSpans) = (pages, rowSpans)
+    }
+
+    /// A cell spanning rows: the cell of column `column` at row `row` stands beside `count` rows.
+    public struct RowSpan: Codable, Sendable, Equatable {
+        public var column: Int
+        public var row: Int
+        public var count: Int
+
+        public init(column: Int, row: Int, count: Int) { (self.column, self.row, self.count) = (column, row, count) }
     }
 
     /// A font file at a size.

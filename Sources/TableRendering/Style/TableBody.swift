@@ -158,7 +158,8 @@ public struct TableBody: Sendable {
     }
 
     /// Lines between every two columns (down the whole table, from below the lowest header group
-    /// that spans both) and every two rows, under the header and under each header group.
+    /// that spans both) and every two rows, under the header and under each header group; a line
+    /// between rows stops at a cell spanning both.
     public func gridLines(_ color: Color, lineWidth: Double = 1) -> TableBody {
         let width = lineWidth.clampedLength
         var body = self
@@ -170,9 +171,21 @@ public struct TableBody: Sendable {
                                             color, lineWidth: width))
         }
         body.decorations += groupUnderlines(color, lineWidth: width)
-        for y in [headerFrame.maxY] + rows.dropLast().map(\.frame.maxY) {
-            body.decorations.append(.stroke(.line(from: Point(x: tableFrame.minX, y: y), to: Point(x: tableFrame.maxX, y: y)),
-                                            color, lineWidth: width))
+        func line(_ y: Double, from start: Double, to end: Double) {
+            body.decorations.append(.stroke(.line(from: Point(x: start, y: y), to: Point(x: end, y: y)), color, lineWidth: width))
+        }
+        line(headerFrame.maxY, from: tableFrame.minX, to: tableFrame.maxX)
+        // Between two rows, the line stops at cells spanning both (drawn taller than their row).
+        var spanning: [Rect] = []
+        for row in rows.dropLast() {
+            let y = row.frame.maxY
+            spanning = (spanning + row.cells.map(\.frame)).filter { $0.maxY > y + 1e-6 }.sorted { $0.minX < $1.minX }
+            var x = tableFrame.minX
+            for cell in spanning {
+                if cell.minX > x { line(y, from: x, to: cell.minX) }
+                x = max(x, cell.maxX)
+            }
+            if x < tableFrame.maxX { line(y, from: x, to: tableFrame.maxX) }
         }
         body.contentChrome.append(.gridLines(color, lineWidth: width))
         return body
