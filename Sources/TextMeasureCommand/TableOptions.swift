@@ -52,6 +52,18 @@ struct TableOptions: ParsableArguments {
                                valueName: "path"))
     var headerFont: String?
 
+    @Option(name: .customLong("align"), parsing: .singleValue,
+            help: ArgumentHelp("""
+                A column's alignment, by title: auto (the default: trailing when every non-empty cell is a number, \
+                else leading), leading, center, trailing or decimal (separators on one line; the column measured \
+                for it). Repeatable; '--align auto' alone sets every column to auto.
+                """, valueName: "COLUMN=alignment"))
+    var alignments: [String] = []
+
+    @Option(help: ArgumentHelp("The decimal separator of the cells' numbers: '.' (grouping ',') or ',' (grouping '.').",
+                               valueName: ".|,"))
+    var decimalSeparator = "."
+
     @Option(help: ArgumentHelp("The field separator: one character, e.g. ',' ';' or '\\t' for tab.", valueName: "char"))
     var delimiter = ","
 
@@ -71,6 +83,39 @@ struct TableOptions: ParsableArguments {
         if let max, min > max { throw ValidationError("--min (\(min)) must be at most --max (\(max))") }
         _ = try ColumnWidthArguments.mode(mode, strategy: strategy)
         _ = try separator()
+        _ = try decimal()
+    }
+
+    /// `--decimal-separator`.
+    func decimal() throws -> DecimalSeparator {
+        guard let separator = DecimalSeparator(rawValue: decimalSeparator) else {
+            throw ValidationError("--decimal-separator must be '.' or ',', not '\(decimalSeparator)'")
+        }
+        return separator
+    }
+
+    /// `--align` as one alignment per column of `titles` (`nil`: by content).
+    func columnAlignments(titles: [String]) throws -> [ColumnAlignment?] {
+        var result = [ColumnAlignment?](repeating: nil, count: titles.count)
+        let names = "auto, " + ColumnAlignment.allCases.map(\.rawValue).joined(separator: ", ")
+        for setting in alignments {
+            if setting == "auto" {
+                result = [ColumnAlignment?](repeating: nil, count: titles.count)
+                continue
+            }
+            guard let equals = setting.lastIndex(of: "=") else {
+                throw ValidationError("--align must be auto or COLUMN=alignment (\(names)), not '\(setting)'")
+            }
+            let title = String(setting[..<equals]), value = String(setting[setting.index(after: equals)...])
+            guard value == "auto" || ColumnAlignment(rawValue: value) != nil else {
+                throw ValidationError("--align \(setting): the alignment must be one of \(names), not '\(value)'")
+            }
+            guard let index = titles.firstIndex(of: title) else {
+                throw ValidationError("--align \(setting): no column is titled '\(title)' (the columns: \(titles.joined(separator: ", ")))")
+            }
+            result[index] = ColumnAlignment(rawValue: value)
+        }
+        return result
     }
 
     private func separator() throws -> Unicode.Scalar {
@@ -95,6 +140,7 @@ struct TableOptions: ParsableArguments {
         configuration.tableLayout = tableLayout.layout
         configuration.cellPadding = DataTableCellPadding(horizontal: padding, vertical: 0)
         configuration.sortIndicatorWidth = sortIndicator
+        configuration.decimalSeparator = try decimal()
         return configuration
     }
 
@@ -105,7 +151,7 @@ struct TableOptions: ParsableArguments {
     /// are measured again later, as laying out the rows does). The columns fill --frame-width,
     /// else `defaultFrameWidth` (a page's width for automatic layout).
     func measure(_ configuration: DataTableConfiguration, widths given: [Double]? = nil, cache: WidthCache? = .shared,
-                 defaultFrameWidth: Double? = nil) throws -> (table: CSVTable, widths: DataTableColumnWidths) {
+                 defaultFrameWidth: Double? = nil) throws -> (table: CSVTable, widths: DataTableColumnWidths, alignments: [ColumnAlignment?]) {
         let bytes = try CSVTable.bytes(of: file)
         var bar = ProgressBar(inputBytes: bytes.count)
         defer { bar.clear() }
@@ -118,13 +164,16 @@ struct TableOptions: ParsableArguments {
             }
             configuration.columnWidthModeProvider = { .fixed(width: given[$0]) }
         }
-        let columns = table.titles.indices.map { index in DataTableColumn<[String]>(table.titles[index]) { $0[index] } }
+        let alignments = try columnAlignments(titles: table.titles)
+        let columns = table.titles.indices.map { index in
+            DataTableColumn<[String]>(table.titles[index]) { $0[index] }.aligned(alignments[index])
+        }
         let widths = try configuration.columnWidths(for: table.rows, columns: columns, frameWidth: given == nil ? frameWidth ?? defaultFrameWidth : nil,
                                                            cache: cache) {
             bar.update("measuring", $0.fractionCompleted)
         }
         try checkRoom(widths.widths, titles: table.titles)
-        return (table, widths)
+        return (table, widths, alignments)
     }
 
     /// Throws naming the options that make a fitted column wider than `maximumLength`, which the

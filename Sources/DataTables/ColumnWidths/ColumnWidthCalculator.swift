@@ -13,6 +13,9 @@ struct ColumnWidthCalculator {
     /// The cell at (column, row), for `.fitContentAutoLayout`.
     let cellNode: (_ column: Int, _ row: Int) -> CellNode
     let cache: WidthCache?
+    /// Each column's declared alignment (shorter than the columns: the rest `nil`); a `.decimal`
+    /// column's content is at least its ``DecimalExtent``'s width.
+    var alignments: [ColumnAlignment?] = []
     let progress: ((DataTableColumnWidthProgress) -> Void)?
     private var completedCells = 0
     private var totalCells = 0
@@ -74,7 +77,8 @@ struct ColumnWidthCalculator {
         totalCells = modes.reduce(0) { $0 + cellsRead(by: $1) }
         var contents: [IntrinsicWidths?] = []
         for (index, mode) in modes.enumerated() { contents.append(content(ofColumn: index, mode: mode)) }
-        return widths(modes: modes, contents: contents, frameWidth: frameWidth)
+        return widths(modes: modes, contents: contents, frameWidth: frameWidth,
+                      decimals: titles.indices.map { $0 < alignments.count && alignments[$0] == .decimal ? decimalExtent(ofColumn: $0) : nil })
     }
 
     /// Each column's mode, the provider's or the configuration's, checked.
@@ -101,14 +105,21 @@ struct ColumnWidthCalculator {
     /// width. Then `.contentFitted` scales the fitted widths to fill `frameWidth` when the
     /// configuration says so, and `.automatic` shares `frameWidth` out between the two
     /// (`AutomaticTableLayout`).
-    func widths(modes: [DataTableColumnWidthMode], contents: [IntrinsicWidths?], frameWidth: Double?) -> DataTableColumnWidths {
+    /// A `.decimal` column's content (both widths) is raised to its decimal extent's width
+    /// (`decimals`, by column), so no number wraps and every side fits.
+    func widths(modes: [DataTableColumnWidthMode], contents: [IntrinsicWidths?], frameWidth: Double?,
+                decimals: [DecimalExtent?]) -> DataTableColumnWidths {
         var columns: [AutomaticTableLayout.Column] = [], headers: [Double] = []
         for (index, mode) in modes.enumerated() {
             let header = headerWidth(of: titles[index])
             if case .fixed(let width) = mode {
                 columns.append(AutomaticTableLayout.Column(minContent: width, maxContent: width, isFixed: true))
             } else {
-                let content = contents[index] ?? IntrinsicWidths(0)  // an estimate's min-content may exceed its max
+                var content = contents[index] ?? IntrinsicWidths(0)  // an estimate's min-content may exceed its max
+                if let decimal = decimals[index] {
+                    content = IntrinsicWidths(minContent: Swift.max(content.minContent, decimal.width),
+                                              maxContent: Swift.max(content.maxContent, decimal.width))
+                }
                 func fitted(_ width: Double) -> Double { max(clamp(width + configuration.cellPadding.horizontal), header) }
                 columns.append(AutomaticTableLayout.Column(minContent: fitted(Swift.min(content.minContent, content.maxContent)),
                                                            maxContent: fitted(content.maxContent),
@@ -132,6 +143,15 @@ struct ColumnWidthCalculator {
                                  minContentWidth: automatic ? columns[index].minContent : nil,
                                  maxContentWidth: automatic ? columns[index].maxContent : nil)
         })
+    }
+
+    /// Column `column`'s ``DecimalExtent`` over every row.
+    ///
+    /// - Complexity: O(rows), shaping each distinct side once.
+    func decimalExtent(ofColumn column: Int) -> DecimalExtent {
+        return DecimalExtent(of: (0..<rowCount).lazy.map { cellText(column, $0) },
+                             reader: NumberReader(decimalSeparator: configuration.decimalSeparator), font: configuration.font,
+                             cache: cache)
     }
 
     /// `width` clamped to `minColumnWidth`…`maxColumnWidth` (validated: min ≤ max).

@@ -11,6 +11,9 @@ extension DataTableConfiguration {
     /// through `cache`, on every core. `progress` is called on this thread after each batch of
     /// cells.
     ///
+    /// A column declared `.decimal` (``DataTableColumn/alignment``) is at least as wide as its
+    /// ``DecimalExtent`` (every row read and its sides shaped), whatever its strategy.
+    ///
     /// - Complexity: O(cells read) to format, plus the shaping of the distinct texts ÷ cores.
     /// - Throws: `DataTableConfigurationError` naming the column and field of the first value
     ///   that cannot size a column (a sample size below 1, a percentile outside (0, 1], a
@@ -25,7 +28,8 @@ extension DataTableConfiguration {
     ) throws(DataTableConfigurationError) -> DataTableColumnWidths {
         let font = font
         return try columnWidths(
-            rowCount: rows.count, titles: columns.map(\.title), frameWidth: frameWidth, cache: cache, progress: progress,
+            rowCount: rows.count, titles: columns.map(\.title), alignments: columns.map(\.alignment), frameWidth: frameWidth,
+            cache: cache, progress: progress,
             cellText: { column, row in columns[column].text(rows[row]) },
             cellNode: { column, row in columns[column].cellNode(for: rows[row], font: font) })
     }
@@ -33,13 +37,14 @@ extension DataTableConfiguration {
     /// The same for a table given as its row count, column titles, and the text and the cell
     /// of each (column, row).
     @usableFromInline
-    func columnWidths(rowCount: Int, titles: [String], frameWidth: Double?, cache: WidthCache?,
+    func columnWidths(rowCount: Int, titles: [String], alignments: [ColumnAlignment?] = [], frameWidth: Double?, cache: WidthCache?,
                       progress: ((DataTableColumnWidthProgress) -> Void)?,
                       cellText: @escaping (_ column: Int, _ row: Int) -> String,
                       cellNode: @escaping (_ column: Int, _ row: Int) -> CellNode)
         throws(DataTableConfigurationError) -> DataTableColumnWidths {
         var calculator = ColumnWidthCalculator(configuration: self, rowCount: rowCount, titles: titles, cellText: cellText,
                                                cellNode: cellNode, cache: cache, progress: progress)
+        calculator.alignments = alignments
         return try calculator.calculate(frameWidth: frameWidth)
     }
 }

@@ -22,6 +22,13 @@ public struct DataTableColumn<Row>: Sendable {
     /// The compound cell shown for a row, when the column has one: what
     /// `.fitContentAutoLayout` measures (and the row heights of cells, later).
     public let cell: (@Sendable (Row) -> CellNode)?
+    /// How the column's texts sit in their cells; `nil` (the default) aligns them by content:
+    /// trailing when every non-empty cell is a number, else leading. `.decimal` is also a
+    /// measuring rule (see ``ColumnAlignment/decimal``).
+    public var alignment: ColumnAlignment?
+    /// What the table's footer shows for this column (see ``footerText(for:reader:)``); `nil`
+    /// (the default) for nothing.
+    public var total: ColumnTotal?
 
     /// A column whose cell text is `text(row)`.
     @inlinable
@@ -64,5 +71,19 @@ public struct DataTableColumn<Row>: Sendable {
     public init<Value>(_ title: String, _ keyPath: KeyPath<Row, Value> & Sendable,
                        _ format: @escaping @Sendable (Value) -> String) {
         self.init(title) { format($0[keyPath: keyPath]) }
+    }
+
+    /// This column aligned `alignment` (`nil`: by content).
+    public func aligned(_ alignment: ColumnAlignment?) -> Self {
+        var column = self
+        column.alignment = alignment
+        return column
+    }
+
+    /// This column with `total` in the footer.
+    public func total(_ total: ColumnTotal?) -> Self {
+        var column = self
+        column.total = total
+        return column
     }
 }

@@ -67,6 +67,10 @@ public struct DataTableConfiguration: Sendable {
     /// The space between consecutive rows. Default: 0.
     public var rowSpacing = 0.0
 
+    /// The decimal separator the cells' numbers are written with (alignment by content, decimal
+    /// alignment and totals read them with a ``NumberReader`` of it). Default: `.period`.
+    public var decimalSeparator = DecimalSeparator.period
+
     /// A configuration with SwiftDataTables' defaults, measuring cells in `font` and headers in
     /// `headerFont` (default: `font`).
     public init(font: FontStack, headerFont: FontStack? = nil) {

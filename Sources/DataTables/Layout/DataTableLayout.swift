@@ -53,6 +53,9 @@ public final class DataTableLayout<Row: Identifiable> {
     /// Automatic table layout only (else empty): each column's min-content state.
     var minContents: [ColumnContent] = []
     var modes: [DataTableColumnWidthMode] = []
+    /// Per column, what its numbers give (alignment by content, decimal extent), found when
+    /// first asked and forgotten when a cell of the column changes.
+    var numbers: [ColumnNumbers] = []
 
     struct MeasuredRow {
         var height: Double

@@ -1,4 +1,5 @@
 import CellLayout
+import DataTables
 import TextMeasure
 
 /// Laid-out lines of a cell turned into glyph runs in place.
@@ -27,8 +28,9 @@ enum CellText {
             let width = runs.last.map { $0.x + $0.run.width } ?? 0
             let start: Double = switch (alignment, isRightToLeft) {
             case (.leading, false), (.trailing, true): content.minX
-            case (.trailing, false), (.leading, true): content.maxX - width
+            case (.trailing, false), (.leading, true), (.decimal, false): content.maxX - width
             case (.center, _): content.minX + (content.width - width) / 2
+            case (.decimal, true): content.minX
             }
             let baseline = top + line.baseline
             for (x, run) in runs {
@@ -37,6 +39,39 @@ enum CellText {
             }
             top += line.height
         }
+        return items
+    }
+
+    /// The runs of a one-line cell `text` in a decimal-aligned column whose texts reach
+    /// `extent.trailing` right of the separator line, set in `content`: the line at
+    /// `content.maxX − extent.trailing`, the text left of it (for a number, `leadingText`; else all
+    /// of it) ending there and the text right of it (`trailingText`) starting there, each side
+    /// shaped alone as ``DecimalExtent`` measured it. The runs' texts are slices of `text`.
+    static func decimalItems(_ text: String, line: TextLine, reading: NumberReading, extent: DecimalExtent, font: FontStack,
+                             in content: Rect) -> [TextItem] {
+        let separatorX = content.maxX - extent.trailing
+        let split = reading.number?.alignmentIndex ?? text.endIndex
+        var items: [TextItem] = []
+        func place(_ side: Range<String.Index>, endingAt end: Double?, startingAt start: Double) {
+            let piece = String(text[side])
+            let base = text.utf8.distance(from: text.startIndex, to: side.lowerBound)
+            var runs = font.glyphRuns(of: piece, direction: .leftToRight)
+            for index in runs.indices {
+                // The run's text as a slice of the cell's text, where the piece lies in it.
+                let from = piece.utf8.distance(from: piece.startIndex, to: runs[index].text.startIndex)
+                let to = piece.utf8.distance(from: piece.startIndex, to: runs[index].text.endIndex)
+                runs[index].text = text[text.utf8.index(text.startIndex, offsetBy: base + from)..<text.utf8.index(text.startIndex, offsetBy: base + to)]
+            }
+            let width = runs.reduce(0) { $0 + $1.width }
+            var x = end.map { $0 - width } ?? start
+            for run in runs {
+                items.append(TextItem(origin: Point(x: x, y: content.minY + line.baseline), run: run,
+                                      frame: Rect(x: x, y: content.minY, width: run.width, height: line.height), color: .black))
+                x += run.width
+            }
+        }
+        place(text.startIndex..<split, endingAt: separatorX, startingAt: 0)
+        place(split..<text.endIndex, endingAt: nil, startingAt: separatorX)
         return items
     }
 

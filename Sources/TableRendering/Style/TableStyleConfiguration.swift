@@ -1,3 +1,4 @@
+public import DataTables
 /// What a `TableStyle` gets to draw: the table's columns and rows, resolved and laid out, ready
 /// to place. The style arranges and decorates them; it never restates the data.
 ///
@@ -45,16 +46,6 @@ public struct TableStyleConfiguration: Sendable {
         /// The glyph runs of its lines, in visual order, positioned in table coordinates.
         public let text: [TextItem]
     }
-}
-
-/// Where a column's texts sit between the cell's padding.
-public enum ColumnAlignment: String, Sendable, Hashable, CaseIterable {
-    /// At the start of the text's direction: left for left-to-right text, right for right-to-left.
-    case leading
-    /// Centred.
-    case center
-    /// At the end of the text's direction (suits numbers).
-    case trailing
 }
 
 extension TableStyleConfiguration.Row {
