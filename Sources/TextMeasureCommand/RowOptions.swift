@@ -77,6 +77,7 @@ struct RowOptions: ParsableArguments {
         let (table, columnWidths, alignments) = try options.measure(configuration, widths: try givenWidths(), defaultFrameWidth: defaultFrameWidth)
         configuration.cellPadding = DataTableCellPadding(horizontal: options.padding, vertical: verticalPadding)
         configuration.textLayout = textLayout.layout
+        configuration.lastRowIsFooter = try options.columnTotals(titles: table.titles).contains { $0 != nil }
         configuration.headerHeight = headerHeight
         configuration.rowSpacing = rowSpacing
         var bar = ProgressBar(inputBytes: table.byteCount)

@@ -60,6 +60,14 @@ struct TableOptions: ParsableArguments {
                 """, valueName: "COLUMN=alignment"))
     var alignments: [String] = []
 
+    @Option(name: .customLong("total"), parsing: .singleValue,
+            help: ArgumentHelp("""
+                A footer total for a column, by title: sum, mean, min, max or count (repeatable). Exact decimal \
+                arithmetic, written as the column's cells are (mean: rounded half-even to the column's most \
+                fraction digits); empty cells are skipped, any other cell that is not a number is an error.
+                """, valueName: "COLUMN=total"))
+    var totals: [String] = []
+
     @Option(help: ArgumentHelp("The decimal separator of the cells' numbers: '.' (grouping ',') or ',' (grouping '.').",
                                valueName: ".|,"))
     var decimalSeparator = "."
@@ -126,6 +134,26 @@ struct TableOptions: ParsableArguments {
         return scalar
     }
 
+    /// `--total` as one total per column of `titles` (`nil`: none).
+    func columnTotals(titles: [String]) throws -> [ColumnTotal?] {
+        var result = [ColumnTotal?](repeating: nil, count: titles.count)
+        let names = ColumnTotal.allCases.map(\.rawValue).joined(separator: ", ")
+        for setting in totals {
+            guard let equals = setting.lastIndex(of: "=") else {
+                throw ValidationError("--total must be COLUMN=total (\(names)), not '\(setting)'")
+            }
+            let title = String(setting[..<equals]), value = String(setting[setting.index(after: equals)...])
+            guard let total = ColumnTotal(rawValue: value) else {
+                throw ValidationError("--total \(setting): the total must be one of \(names), not '\(value)'")
+            }
+            guard let index = titles.firstIndex(of: title) else {
+                throw ValidationError("--total \(setting): no column is titled '\(title)' (the columns: \(titles.joined(separator: ", ")))")
+            }
+            result[index] = total
+        }
+        return result
+    }
+
     /// The configuration the options describe (vertical padding 0: only widths are set here).
     func configuration() throws -> DataTableConfiguration {
         var configuration = DataTableConfiguration(font: try font.stack())
@@ -155,8 +183,21 @@ struct TableOptions: ParsableArguments {
         let bytes = try CSVTable.bytes(of: file)
         var bar = ProgressBar(inputBytes: bytes.count)
         defer { bar.clear() }
-        let table = try CSVTable(consume bytes, path: file, delimiter: try separator()) { bar.update("reading  ", $0) }
+        var table = try CSVTable(consume bytes, path: file, delimiter: try separator()) { bar.update("reading  ", $0) }
         var configuration = configuration
+        let totals = try columnTotals(titles: table.titles)
+        if totals.contains(where: { $0 != nil }) {
+            // The footer is the table's last row, measured like any other.
+            let reader = NumberReader(decimalSeparator: try decimal())
+            let columns = table.titles.indices.map { index in DataTableColumn<[String]>(table.titles[index]) { $0[index] }.total(totals[index]) }
+            do {
+                let footer = try columns.map { try $0.footerText(for: table.rows, reader: reader) }
+                table.rows.append(footer)
+            } catch {
+                throw ValidationError("--total: \(error)")
+            }
+            configuration.lastRowIsFooter = true
+        }
         if let given {
             guard given.count == table.titles.count else {
                 let columns = "\(table.titles.count) column\(table.titles.count == 1 ? "" : "s")"

@@ -71,6 +71,11 @@ public struct DataTableConfiguration: Sendable {
     /// alignment and totals read them with a ``NumberReader`` of it). Default: `.period`.
     public var decimalSeparator = DecimalSeparator.period
 
+    /// Whether the last row is the table's footer (totals, ``DataTableColumn/footerText(for:reader:)``):
+    /// measured like any row, drawn after the others with a separator above it and a role the
+    /// style can draw differently. Default: `false`.
+    public var lastRowIsFooter = false
+
     /// A configuration with SwiftDataTables' defaults, measuring cells in `font` and headers in
     /// `headerFont` (default: `font`).
     public init(font: FontStack, headerFont: FontStack? = nil) {

@@ -98,7 +98,8 @@ extension DataTableLayout {
                     frame: cellFrame, contentFrame: content,
                     text: CellText.items(lines, of: text, font: settings.font, in: content, alignment: alignment(index), cache: cache))
             }
-            return TableStyleConfiguration.Row(index: row, frame: frame, cells: cells)
+            return TableStyleConfiguration.Row(index: row, frame: frame, cells: cells,
+                                               isFooter: settings.lastRowIsFooter && row == rowCount - 1)
         }
         return TableStyleConfiguration(columns: columns, rows: rows)
     }

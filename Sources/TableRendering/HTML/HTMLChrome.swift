@@ -111,6 +111,7 @@ struct HTMLChrome {
             css += "\(scope) \(selector){content:\"\";position:absolute;z-index:1;\(place(width));background:\(HTMLMarkup.css(color))}\n"
         }
         line("thead th::after", headerLine) { "left:0;right:0;bottom:\(HTMLMarkup.px(-$0 / 2));height:\(HTMLMarkup.px($0))" }
+        line("tbody tr.t>td::after", headerLine) { "left:0;right:0;top:\(HTMLMarkup.px(-$0 / 2));height:\(HTMLMarkup.px($0))" }
         line("tbody tr:not(.z)>td::after", rowLine) { "left:0;right:0;bottom:\(HTMLMarkup.px(-$0 / 2));height:\(HTMLMarkup.px($0))" }
         line("th:not(:first-child)::before", columnLine) { "top:0;bottom:0;left:\(HTMLMarkup.px(-$0 / 2));width:\(HTMLMarkup.px($0))" }
         line("td:not(:first-child)::before", columnLine) {

@@ -119,11 +119,15 @@ public struct TableBody: Sendable {
         return body
     }
 
-    /// A line across the table's width at the header's bottom.
+    /// A line across the table's width at the header's bottom, and the same line at the top of the
+    /// footer row (`TableStyleConfiguration.Row.isFooter`), when it is drawn.
     public func headerSeparator(_ color: Color, lineWidth: Double = 1) -> TableBody {
-        let y = headerFrame.maxY
-        var body = decorated(.stroke(.line(from: Point(x: tableFrame.minX, y: y), to: Point(x: tableFrame.maxX, y: y)),
-                                     color, lineWidth: lineWidth.clampedLength))
+        var body = self
+        // Under the header, and above the footer (totals) when it is drawn.
+        for y in [headerFrame.maxY] + rows.filter(\.isFooter).map(\.frame.minY) {
+            body = body.decorated(.stroke(.line(from: Point(x: tableFrame.minX, y: y), to: Point(x: tableFrame.maxX, y: y)),
+                                          color, lineWidth: lineWidth.clampedLength))
+        }
         body.contentChrome.append(.headerSeparator(color, lineWidth: lineWidth.clampedLength))
         return body
     }

@@ -36,6 +36,9 @@ public struct TableStyleConfiguration: Sendable {
         public let frame: Rect
         /// The cells, one per column, left to right.
         public let cells: [Cell]
+        /// Whether the row is the table's footer (totals: `DataTableConfiguration.lastRowIsFooter`),
+        /// drawn after the others, below the header's separator drawn again above it.
+        public var isFooter = false
     }
 
     /// A cell: its frame, its content box (the frame less the cell padding), and its text laid
@@ -60,9 +63,11 @@ extension TableStyleConfiguration.Row {
             let minY = min(max(rect.minY, band.minY), band.maxY), maxY = max(min(rect.maxY, band.maxY), minY)
             return Rect(x: rect.x, y: minY, width: rect.width, height: maxY - minY)
         }
-        return Self(index: index, frame: cut(frame), cells: cells.map { cell in
+        var row = Self(index: index, frame: cut(frame), cells: cells.map { cell in
             TableStyleConfiguration.Cell(frame: cut(cell.frame), contentFrame: cut(cell.contentFrame),
                                          text: cell.text.filter { $0.frame.minY >= band.minY - tolerance && $0.frame.maxY <= band.maxY + tolerance })
         })
+        row.isFooter = isFooter
+        return row
     }
 }
