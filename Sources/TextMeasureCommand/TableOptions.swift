@@ -185,10 +185,15 @@ struct TableOptions: ParsableArguments {
         defer { bar.clear() }
         var table = try CSVTable(consume bytes, path: file, delimiter: try separator()) { bar.update("reading  ", $0) }
         var configuration = configuration
+        // Every row is in memory: a column left to its content is resolved here, so a column of
+        // numbers is declared trailing and gets tabular figures (the footer is not its content).
+        let reader = NumberReader(decimalSeparator: try decimal())
+        let alignments = try columnAlignments(titles: table.titles).enumerated().map { index, alignment in
+            alignment ?? ColumnAlignment.byContent(of: table.rows.lazy.map { $0[index] }, reader: reader)
+        }
         let totals = try columnTotals(titles: table.titles)
         if totals.contains(where: { $0 != nil }) {
             // The footer is the table's last row, measured like any other.
-            let reader = NumberReader(decimalSeparator: try decimal())
             let columns = table.titles.indices.map { index in DataTableColumn<[String]>(table.titles[index]) { $0[index] }.total(totals[index]) }
             do {
                 let footer = try columns.map { try $0.footerText(for: table.rows, reader: reader) }
@@ -205,7 +210,6 @@ struct TableOptions: ParsableArguments {
             }
             configuration.columnWidthModeProvider = { .fixed(width: given[$0]) }
         }
-        let alignments = try columnAlignments(titles: table.titles)
         let columns = table.titles.indices.map { index in
             DataTableColumn<[String]>(table.titles[index]) { $0[index] }.aligned(alignments[index])
         }

@@ -15,7 +15,11 @@ struct ColumnWidthCalculator {
     let cache: WidthCache?
     /// Each column's declared alignment (shorter than the columns: the rest `nil`); a `.decimal`
     /// column's content is at least its ``DecimalExtent``'s width.
-    var alignments: [ColumnAlignment?] = []
+    var alignments: [ColumnAlignment?] = [] {
+        didSet { fonts = configuration.columnFonts(alignments: alignments, count: titles.count) }
+    }
+    /// Each column's font (``DataTableConfiguration/columnFonts(alignments:count:)``).
+    private(set) var fonts: [FontStack] = []
     let progress: ((DataTableColumnWidthProgress) -> Void)?
     private var completedCells = 0
     private var totalCells = 0
@@ -33,6 +37,7 @@ struct ColumnWidthCalculator {
         (self.configuration, self.rowCount, self.titles, self.cellText) = (configuration, rowCount, titles, cellText)
         self.cellNode = cellNode
         (self.cache, self.progress) = (cache, progress)
+        fonts = configuration.columnFonts(alignments: [], count: titles.count)
     }
 
     /// How a cell's content width is taken.
@@ -150,7 +155,7 @@ struct ColumnWidthCalculator {
     /// - Complexity: O(rows), shaping each distinct side once.
     func decimalExtent(ofColumn column: Int) -> DecimalExtent {
         return DecimalExtent(of: (0..<rowCount).lazy.map { cellText(column, $0) },
-                             reader: NumberReader(decimalSeparator: configuration.decimalSeparator), font: configuration.font,
+                             reader: NumberReader(decimalSeparator: configuration.decimalSeparator), font: fonts[column],
                              cache: cache)
     }
 
@@ -249,7 +254,7 @@ struct ColumnWidthCalculator {
     mutating func contentWidths(ofColumn column: Int, atRows rowIndices: RowSample, by measurer: Measurer,
                                 widestMinContentOnly: Bool = false) -> [IntrinsicWidths] {
         // Locals, not properties: the batches run inside a mutating call on self.
-        let (cellText, font, cache, minContent) = (cellText, configuration.font, cache, measuresMinContent)
+        let (cellText, font, cache, minContent) = (cellText, fonts[column], cache, measuresMinContent)
         switch measurer {
         case .shapedText:
             // The calling thread formats and de-duplicates batch i + 1 while the new distinct

@@ -71,6 +71,11 @@ public struct DataTableConfiguration: Sendable {
     /// alignment and totals read them with a ``NumberReader`` of it). Default: `.period`.
     public var decimalSeparator = DecimalSeparator.period
 
+    /// Whether columns declared `.trailing` or `.decimal` (``DataTableColumn/alignment``) are
+    /// measured and drawn with tabular figures (the OpenType feature `tnum`, where the font has
+    /// it: every digit one width, so digits line up). Default: `true`.
+    public var tabularFigures = true
+
     /// Whether the last row is the table's footer (totals, ``DataTableColumn/footerText(for:reader:)``):
     /// measured like any row, drawn after the others with a separator above it and a role the
     /// style can draw differently. Default: `false`.

@@ -10,6 +10,11 @@ extension DataTableLayout {
     /// The reader of the cells' numbers: the configuration's decimal separator.
     public var numberReader: NumberReader { NumberReader(decimalSeparator: configuration.decimalSeparator) }
 
+    /// The font stack column `column`'s text cells are measured and drawn in: the
+    /// configuration's `font`, with tabular figures (`tnum`) for a column declared `.trailing` or
+    /// `.decimal` when `tabularFigures` is set.
+    public func font(ofColumn column: Int) -> FontStack { columnFonts[column] }
+
     /// How column `column`'s texts sit in their cells: its declared ``DataTableColumn/alignment``,
     /// else by content (``ColumnAlignment/byContent(of:reader:)``: trailing when every non-empty
     /// cell is a number). A column of compound cells without one is leading.

@@ -25,6 +25,7 @@ extension DataTableLayout {
         contents = []
         minContents = []
         numbers = Array(repeating: ColumnNumbers(), count: columns.count)
+        columnFonts = configuration.columnFonts(alignments: columns.map(\.alignment), count: columns.count)
         for index in columns.indices {
             var measured: [ColumnWidthCalculator.Measurer: [IntrinsicWidths]] = [:]
             func widths(by measurer: ColumnWidthCalculator.Measurer) -> [IntrinsicWidths] {
@@ -73,7 +74,7 @@ extension DataTableLayout {
     /// (`sign` −1) or puts it in (+1).
     func updateContent(_ sign: Int, column index: Int, row: Row, text: String) {
         numbers[index] = ColumnNumbers()
-        let font = configuration.font
+        let font = columnFonts[index]
         contents[index].update(sign, text: text, cell: columns[index].cellNode(for: row, font: font), font: font, cache: cache)
         if !minContents.isEmpty {
             minContents[index].update(sign, text: text, cell: columns[index].cellNode(for: row, font: font), font: font, cache: cache)

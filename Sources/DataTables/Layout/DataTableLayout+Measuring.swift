@@ -41,9 +41,9 @@ extension DataTableLayout {
                 let text = column.text(value)
                 switch configuration.textLayout {
                 case .singleLine:
-                    (height, stable) = (configuration.font.singleLine(text, width: inner, cache: cache).height, 0)
+                    (height, stable) = (columnFonts[index].singleLine(text, width: inner, cache: cache).height, 0)
                 case .wrap:
-                    let prepared = configuration.font.prepare(text, cache: cache)
+                    let prepared = columnFonts[index].prepare(text, cache: cache)
                     let kept = prepared.keptLines(atWidth: inner)
                     (height, stable) = (kept.height, prepared.maxContentWidth)
                     lines += kept.lines ?? []

@@ -56,6 +56,8 @@ public final class DataTableLayout<Row: Identifiable> {
     /// Per column, what its numbers give (alignment by content, decimal extent), found when
     /// first asked and forgotten when a cell of the column changes.
     var numbers: [ColumnNumbers] = []
+    /// Each column's font (see `font(ofColumn:)`), made when the columns are measured.
+    var columnFonts: [FontStack] = []
 
     struct MeasuredRow {
         var height: Double

@@ -78,7 +78,7 @@ extension DataTableLayout {
                     return TableStyleConfiguration.Cell(
                         frame: cellFrame, contentFrame: content,
                         text: CellText.items(cell.lines[lines], direction: cell.direction, tabInterval: cell.tabInterval,
-                                             font: settings.font, in: start, alignment: alignment(index)))
+                                             font: font(ofColumn: index), in: start, alignment: alignment(index)))
                 }
                 if let node = self.columns[index].cell?(value) {
                     let placement = MeasuredCell(node, cache: cache).placement(atWidth: content.width)
@@ -91,12 +91,13 @@ extension DataTableLayout {
                     return TableStyleConfiguration.Cell(
                         frame: cellFrame, contentFrame: content,
                         text: CellText.decimalItems(text, line: lines[0], reading: reader.read(text),
-                                                    extent: decimalExtent(ofColumn: index) ?? DecimalExtent(), font: settings.font,
+                                                    extent: decimalExtent(ofColumn: index) ?? DecimalExtent(), font: font(ofColumn: index),
                                                     in: content))
                 }
                 return TableStyleConfiguration.Cell(
                     frame: cellFrame, contentFrame: content,
-                    text: CellText.items(lines, of: text, font: settings.font, in: content, alignment: alignment(index), cache: cache))
+                    text: CellText.items(lines, of: text, font: font(ofColumn: index), in: content, alignment: alignment(index),
+                                         cache: cache))
             }
             return TableStyleConfiguration.Row(index: row, frame: frame, cells: cells,
                                                isFooter: settings.lastRowIsFooter && row == rowCount - 1)
@@ -112,9 +113,9 @@ extension DataTableLayout {
         CellText.probe?.count(row: row)
         #endif
         return switch configuration.textLayout {
-        case .singleLine: configuration.font.singleLine(text, width: width, cache: cache).lines
-        case .wrap: kept?.lines(ofColumn: column).flatMap { configuration.font.lines(of: text, kept: $0) }
-            ?? configuration.font.prepare(text, cache: cache).layout(width: width).lines
+        case .singleLine: font(ofColumn: column).singleLine(text, width: width, cache: cache).lines
+        case .wrap: kept?.lines(ofColumn: column).flatMap { font(ofColumn: column).lines(of: text, kept: $0) }
+            ?? font(ofColumn: column).prepare(text, cache: cache).layout(width: width).lines
         }
     }
 

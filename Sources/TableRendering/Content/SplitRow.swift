@@ -73,7 +73,7 @@ extension DataTableLayout {
             }
             return SplitRow.TextCell(lines: lines, tops: tops, padding: padding.top,
                                      direction: TextDirection.resolved(for: text),
-                                     tabInterval: configuration.font.defaultTabInterval(for: text, cache))
+                                     tabInterval: font(ofColumn: index).defaultTabInterval(for: text, cache))
         }
         var blocks: [ClosedRange<Double>] = []
         for box in boxes.sorted(by: { $0.lowerBound < $1.lowerBound }) {

@@ -66,6 +66,19 @@ public struct FontStack: Sendable, Hashable {
                          size: size)
     }
 
+    /// The same fonts, language and fallback with `features` after each font's own feature
+    /// settings (a later setting of a tag wins, as in HarfBuzz): `[FontFeature("tnum")]` for
+    /// tabular figures. Fonts the system fallback finds for characters the stack lacks get none.
+    ///
+    /// - Complexity: O(fonts).
+    public func addingFeatures(_ features: [FontFeature]) -> FontStack {
+        let members = fontSet.members.indices.map {
+            FontSet.Member(slot: fontSet.members[$0], features: fontSet.featureSettings[$0] + features)
+        }
+        return FontStack(fontSet: FontSet.of(members, language: fontSet.language, fallback: fontSet.fallback?.configuration),
+                         size: size)
+    }
+
     /// The same fonts at another size.
     public func withSize(_ size: Double) throws(FontError) -> FontStack {
         try Font.validate(size)
