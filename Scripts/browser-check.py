@@ -43,6 +43,8 @@ wrapped, aligned trailing and centred):
     over each number's decimal separator (or, without one, over its last integer digit) puts
     every separator's left edge (the digit's right edge) at one x within 1/64 px, and at the x
     the layout JSON gives (the start of the line's second run, or the end of its only one);
+  - totals: the same prices with --total Price=sum, as a page and virtualised: the footer (the last
+    row, and only it) has the class `s` that draws the header's separator above it;
   - large table: 100,000 rows (every one measured by textmeasure) virtualised past 1,000, opened
     in Chromium driven over its DevTools pipe (real frames and clocks: --virtual-time-budget
     stops both): the page opens (row data fetched, the rows in view in the DOM and drawn) within
@@ -606,6 +608,28 @@ def decimal_alignment(tm, chromium, work):
     check(all(abs(x - e) <= 1 / 64 for x, e in zip(xs, expected)),
           "decimal alignment: Chromium's separators against the layout's: largest difference %.4f px"
           % max(abs(x - e) for x, e in zip(xs, expected)))
+    footer(tm, chromium, work, csv)
+
+
+FOOTER_PROBE = r"""
+async () => {
+  const root = document.getElementById("tm-table");
+  if (root.querySelector(".t") && root.dataset.rows !== "ready")
+    await new Promise(resolve => root.addEventListener("rowsready", resolve));
+  const rows = [...root.querySelectorAll("tbody tr[data-row]")];
+  return {rows: rows.map(tr => +tr.dataset.row), footers: rows.filter(tr => tr.classList.contains("s")).map(tr => +tr.dataset.row)};
+}
+"""
+
+
+def footer(tm, chromium, work, csv):
+    """The footer row's class, on a page and a virtualised page (see the docstring)."""
+    for label, extra in (("page", []), ("virtualised", ["--virtualize-after", "0"])):
+        page = work / ("totals-%s.html" % label)
+        textmeasure(tm, ["render", str(csv), "-o", str(page), "--total", "Price=sum"] + extra)
+        found = probe(chromium, page, work, "", FOOTER_PROBE)
+        check(found["rows"] and found["footers"] == [max(found["rows"])],
+              "totals (%s): footer class on rows %s of %d" % (label, found["footers"], len(found["rows"])))
 
 
 def file_names(tm, chromium, work):

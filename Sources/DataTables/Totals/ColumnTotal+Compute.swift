@@ -5,16 +5,25 @@ extension ColumnTotal {
     /// by `reader` and written in the column's format.
     ///
     /// - Throws: ``ColumnTotalError`` naming the first cell that is not a number (row 1 is
-    ///   `texts`' first), or where a sum outgrows `Decimal`'s 38 digits.
+    ///   `texts`' first), whose currency symbol differs from the column's first one (but for
+    ///   `count`), or where a
+    ///   sum outgrows `Decimal`'s 38 digits.
     /// - Complexity: O(total length).
     public func text(of texts: some Sequence<String>, column: String, reader: NumberReader) throws(ColumnTotalError) -> String {
         var numbers: [WrittenNumber] = []
         var sum = Decimal(0)
+        var currency: String?
         for (row, text) in texts.enumerated() {
             switch reader.read(text) {
             case .empty: continue
             case .text: throw ColumnTotalError(row: row, column: column, problem: .notANumber(text))
             case .number(let number):
+                if self != .count, let symbol = number.format.currency?.symbol {
+                    if let currency, symbol != currency {
+                        throw ColumnTotalError(row: row, column: column, problem: .mixedCurrencies(currency, symbol))
+                    }
+                    currency = symbol
+                }
                 let next = sum + number.value
                 // Decimal rounds a result past 38 digits: undoing the addition then misses a term.
                 guard next - number.value == sum, next - sum == number.value else {

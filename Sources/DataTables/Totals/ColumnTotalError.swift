@@ -8,6 +8,9 @@ public struct ColumnTotalError: Error, Sendable, Hashable, CustomStringConvertib
         case notANumber(String)
         /// The sum needs more than the 38 significant digits `Decimal` holds exactly, at this row.
         case tooManyDigits
+        /// The cell's currency symbol (the second string) differs from the column's first one:
+        /// amounts in two currencies do not add up.
+        case mixedCurrencies(String, String)
     }
 
     /// The row (0-based, in the rows given) of the cell.
@@ -25,6 +28,8 @@ public struct ColumnTotalError: Error, Sendable, Hashable, CustomStringConvertib
         return switch problem {
         case .notANumber(let text): "\(cell): \"\(text)\" is not a number, so the column cannot be totalled"
         case .tooManyDigits: "\(cell): the sum needs more than 38 significant digits"
+        case .mixedCurrencies(let first, let other):
+            "\(cell): \(other) amounts in a column of \(first) amounts cannot be totalled"
         }
     }
 }

@@ -4,7 +4,7 @@ public import CellLayout
 /// each modifier returns a new body.
 ///
 /// Two kinds of modifier:
-/// - On the table's content — `headerBackground`, `headerSeparator`, `rowStripes`, `gridLines`,
+/// - On the table's content — `headerBackground`, `headerSeparator`, `footerSeparator`, `rowStripes`, `gridLines`,
 ///   `foregroundColor` — drawn between whatever is under the table and its text, wherever they
 ///   come in the chain.
 /// - On the whole body — `background`, `overlay`, `clipShape`, `padding` — applied in order, each
@@ -40,6 +40,7 @@ public struct TableBody: Sendable {
     package enum ContentChrome {
         case headerBackground(Color)
         case headerSeparator(Color, lineWidth: Double)
+        case footerSeparator(Color, lineWidth: Double)
         case rowStripes(Color)
         case gridLines(Color, lineWidth: Double)
     }
@@ -119,16 +120,24 @@ public struct TableBody: Sendable {
         return body
     }
 
-    /// A line across the table's width at the header's bottom, and the same line at the top of the
-    /// footer row (`TableStyleConfiguration.Row.isFooter`), when it is drawn.
+    /// A line across the table's width at the header's bottom.
     public func headerSeparator(_ color: Color, lineWidth: Double = 1) -> TableBody {
+        let y = headerFrame.maxY
+        var body = decorated(.stroke(.line(from: Point(x: tableFrame.minX, y: y), to: Point(x: tableFrame.maxX, y: y)),
+                                     color, lineWidth: lineWidth.clampedLength))
+        body.contentChrome.append(.headerSeparator(color, lineWidth: lineWidth.clampedLength))
+        return body
+    }
+
+    /// A line across the table's width at the top of the footer row (totals:
+    /// `TableStyleConfiguration.Row.isFooter`), when it is drawn; nothing for a table without one.
+    public func footerSeparator(_ color: Color, lineWidth: Double = 1) -> TableBody {
         var body = self
-        // Under the header, and above the footer (totals) when it is drawn.
-        for y in [headerFrame.maxY] + rows.filter(\.isFooter).map(\.frame.minY) {
+        for y in rows.filter(\.isFooter).map(\.frame.minY) {
             body = body.decorated(.stroke(.line(from: Point(x: tableFrame.minX, y: y), to: Point(x: tableFrame.maxX, y: y)),
                                           color, lineWidth: lineWidth.clampedLength))
         }
-        body.contentChrome.append(.headerSeparator(color, lineWidth: lineWidth.clampedLength))
+        body.contentChrome.append(.footerSeparator(color, lineWidth: lineWidth.clampedLength))
         return body
     }
 

@@ -69,6 +69,15 @@ import TextMeasure
         #expect(error.description == "row 2, column \"Price\": \"12 apples\" is not a number, so the column cannot be totalled")
     }
 
+    @Test func amountsInTwoCurrenciesAreAnError() throws {
+        #expect(throws: ColumnTotalError(row: 2, column: "Price", problem: .mixedCurrencies("$", "¥"))) {
+            try ColumnTotal.sum.text(of: ["$1.00", "2", "¥8980"], column: "Price", reader: NumberReader())
+        }
+        #expect(ColumnTotalError(row: 2, column: "Price", problem: .mixedCurrencies("$", "¥")).description
+                == "row 3, column \"Price\": ¥ amounts in a column of $ amounts cannot be totalled")
+        #expect(try ColumnTotal.count.text(of: ["$1.00", "2", "¥8980"], column: "Price", reader: NumberReader()) == "3")
+    }
+
     @Test func aSumPastThirtyEightDigitsIsAnError() {
         let big = String(repeating: "9", count: 38)
         #expect(throws: ColumnTotalError(row: 1, column: "A", problem: .tooManyDigits)) {
@@ -92,7 +101,7 @@ import TextMeasure
         #expect(!FileManager.default.fileExists(atPath: folder + "/u.pdf"))
     }
 
-    @Test func theFooterRowHasItsRoleAndTheHeadersSeparatorAboveIt() throws {
+    @Test func theFooterRowHasItsRoleAndASeparatorAboveIt() throws {
         struct Row: Identifiable { let id: Int; let item: String; let price: String }
         var configuration = DataTableConfiguration(font: try FontStack([Font.bundled(.notoSansMono, size: 10)]))
         configuration.rowHeightMode = .fixed(20)
@@ -111,5 +120,13 @@ import TextMeasure
             return from.y
         }
         #expect(lines == [30, 70])
+        // Bordered draws no line under its header, only the one above the footer.
+        let bordered = BorderedTableStyle().makeBody(configuration: styled).drawing.items.flatMap { item -> [DrawingItem] in
+            if case .clip(_, let items) = item { return items } else { return [item] }
+        }.compactMap { item -> Double? in
+            guard case .stroke(let path, _, _) = item, case .line(let from, let to) = path.kind, from.y == to.y else { return nil }
+            return from.y
+        }
+        #expect(bordered == [70])
     }
 }
