@@ -199,7 +199,7 @@ struct TableOptions: ParsableArguments {
                 let footer = try columns.map { try $0.footerText(for: table.rows, reader: reader) }
                 table.rows.append(footer)
             } catch {
-                throw ValidationError("--total: \(error)")
+                throw CSVTable.Problem(path: file, line: nil, problem: "--total: \(error)")
             }
             configuration.lastRowIsFooter = true
         }

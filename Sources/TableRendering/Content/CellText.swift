@@ -51,28 +51,30 @@ enum CellText {
                              in content: Rect) -> [TextItem] {
         let separatorX = content.maxX - extent.trailing
         let split = reading.number?.alignmentIndex ?? text.endIndex
+        let leading = sliceRuns(of: text, text.startIndex..<split, font: font)
+        let trailing = sliceRuns(of: text, split..<text.endIndex, font: font)
         var items: [TextItem] = []
-        func place(_ side: Range<String.Index>, endingAt end: Double?, startingAt start: Double) {
-            let piece = String(text[side])
-            let base = text.utf8.distance(from: text.startIndex, to: side.lowerBound)
-            var runs = font.glyphRuns(of: piece, direction: .leftToRight)
-            for index in runs.indices {
-                // The run's text as a slice of the cell's text, where the piece lies in it.
-                let from = piece.utf8.distance(from: piece.startIndex, to: runs[index].text.startIndex)
-                let to = piece.utf8.distance(from: piece.startIndex, to: runs[index].text.endIndex)
-                runs[index].text = text[text.utf8.index(text.startIndex, offsetBy: base + from)..<text.utf8.index(text.startIndex, offsetBy: base + to)]
-            }
-            let width = runs.reduce(0) { $0 + $1.width }
-            var x = end.map { $0 - width } ?? start
-            for run in runs {
-                items.append(TextItem(origin: Point(x: x, y: content.minY + line.baseline), run: run,
-                                      frame: Rect(x: x, y: content.minY, width: run.width, height: line.height), color: .black))
-                x += run.width
-            }
+        var x = separatorX - leading.reduce(0) { $0 + $1.width }
+        for run in leading + trailing {
+            items.append(TextItem(origin: Point(x: x, y: content.minY + line.baseline), run: run,
+                                  frame: Rect(x: x, y: content.minY, width: run.width, height: line.height), color: .black))
+            x += run.width
         }
-        place(text.startIndex..<split, endingAt: separatorX, startingAt: 0)
-        place(split..<text.endIndex, endingAt: nil, startingAt: separatorX)
         return items
+    }
+
+    /// `side` of `text` shaped alone, left to right, its runs' texts slices of `text`.
+    private static func sliceRuns(of text: String, _ side: Range<String.Index>, font: FontStack) -> [GlyphRun] {
+        let piece = String(text[side])
+        let base = text.utf8.distance(from: text.startIndex, to: side.lowerBound)
+        func index(_ offset: String.Index) -> String.Index {
+            text.utf8.index(text.startIndex, offsetBy: base + piece.utf8.distance(from: piece.startIndex, to: offset))
+        }
+        return font.glyphRuns(of: piece, direction: .leftToRight).map { run in
+            var run = run
+            run.text = text[index(run.text.startIndex)..<index(run.text.endIndex)]
+            return run
+        }
     }
 
     /// The runs of `line` with their distances from its start: the stretches between tabs, in

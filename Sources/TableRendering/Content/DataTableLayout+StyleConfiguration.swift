@@ -87,7 +87,7 @@ extension DataTableLayout {
                 }
                 let text = self.columns[index].text(value)
                 let lines = self.lines(of: text, row: row, column: index, width: content.width, kept: kept)
-                if alignment(index) == .decimal, lines.count == 1, lines[0].text == text {
+                if alignment(index) == .decimal, lines.count == 1, lines[0].text == text, !text.utf8.contains(9) {
                     return TableStyleConfiguration.Cell(
                         frame: cellFrame, contentFrame: content,
                         text: CellText.decimalItems(text, line: lines[0], reading: reader.read(text),

@@ -17,7 +17,9 @@ extension TableLayoutDocument.Row {
             }
             json += "]}".utf8
         }
-        json += "]}".utf8
+        json += "]".utf8
+        if footer == true { json += #","footer":true"#.utf8 }
+        json += "}".utf8
     }
 }
 

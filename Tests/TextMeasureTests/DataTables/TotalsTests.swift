@@ -94,6 +94,12 @@ import TextMeasure
         let text = try #require(RenderingFixtures.output(of: "pdftotext", ["-layout", folder + "/t.pdf", "-"]))
         let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: CharacterSet.whitespacesAndNewlines.union(CharacterSet(charactersIn: "\u{0C}"))) }.filter { !$0.isEmpty }
         #expect(lines.last == "$1,234.625")
+        // The layout as data marks the footer, and only it.
+        #expect(try CommandTests().run(["render", csv, "-o", folder + "/t.json", "--total", "Price=sum"], input: []).status == 0)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/t.json")))
+                                    as? [String: Any])
+        let rows = try #require(document["rows"] as? [[String: Any]])
+        #expect(rows.map { $0["footer"] as? Bool } == [nil, nil, nil, true])
         try "Item,Price\nA,$1\nB,n/a\n".write(toFile: csv, atomically: true, encoding: .utf8)
         let bad = try CommandTests().run(["render", csv, "-o", folder + "/u.pdf", "--total", "Price=sum"], input: [])
         #expect(bad.status != 0)
