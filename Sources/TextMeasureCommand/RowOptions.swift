@@ -76,15 +76,18 @@ struct RowOptions: ParsableArguments {
     func measuredLayout(_ options: TableOptions, defaultFrameWidth: Double? = nil, measuringRows: Bool = true) throws
         -> (layout: DataTableLayout<TextMeasureCommand.Rows.Row>, columnWidths: DataTableColumnWidths) {
         var configuration = try options.configuration()
-        let (table, columnWidths) = try options.measure(configuration, widths: try givenWidths(), defaultFrameWidth: defaultFrameWidth)
+        let (table, columnWidths, alignments) = try options.measure(configuration, widths: try givenWidths(), defaultFrameWidth: defaultFrameWidth)
         configuration.cellPadding = DataTableCellPadding(horizontal: options.padding, vertical: verticalPadding)
         configuration.textLayout = textLayout.layout
+        configuration.lastRowIsFooter = try options.columnTotals(titles: table.titles).contains { $0 != nil }
         configuration.headerHeight = headerHeight
         configuration.rowSpacing = rowSpacing
         var bar = ProgressBar(inputBytes: table.byteCount)
         defer { bar.clear() }
-        let layout = try TextMeasureCommand.Rows.layout(of: table, widths: columnWidths.widths, configuration: configuration,
-                                                        measuringRows: measuringRows) { bar.update("heights  ", $0) }
+        let layout = try TextMeasureCommand.Rows.layout(of: table, widths: columnWidths.widths, alignments: alignments,
+                                                        configuration: configuration, measuringRows: measuringRows) {
+            bar.update("heights  ", $0)
+        }
         return (layout, columnWidths)
     }
 }

@@ -46,12 +46,14 @@ extension TextMeasureCommand {
 
         /// A layout of `table` with its columns exactly `widths` and every row measured (unless
         /// not `measuringRows`); `progress` gets the share of the rows measured.
-        static func layout(of table: CSVTable, widths: [Double], configuration: DataTableConfiguration,
+        static func layout(of table: CSVTable, widths: [Double], alignments: [ColumnAlignment?] = [], configuration: DataTableConfiguration,
                            measuringRows: Bool = true, progress: (Double) -> Void = { _ in }) throws -> DataTableLayout<Row> {
             var configuration = configuration
             configuration.columnWidthModeProvider = { .fixed(width: widths[$0]) }
             configuration.rowHeightMode = .automatic(estimated: 44, prefetchWindow: 0)
-            let columns = table.titles.indices.map { index in DataTableColumn<Row>(table.titles[index]) { $0.fields[index] } }
+            let columns = table.titles.indices.map { index in
+                DataTableColumn<Row>(table.titles[index]) { $0.fields[index] }.aligned(index < alignments.count ? alignments[index] : nil)
+            }
             let layout = try DataTableLayout(
                 rows: table.rows.enumerated().map { Row(id: $0, fields: $1) }, columns: columns, configuration: configuration)
             let step = max(1, layout.rowCount / 100)

@@ -53,6 +53,11 @@ public final class DataTableLayout<Row: Identifiable> {
     /// Automatic table layout only (else empty): each column's min-content state.
     var minContents: [ColumnContent] = []
     var modes: [DataTableColumnWidthMode] = []
+    /// Per column, what its numbers give (alignment by content, decimal extent), found when
+    /// first asked and forgotten when a cell of the column changes.
+    var numbers: [ColumnNumbers] = []
+    /// Each column's font (see `font(ofColumn:)`), made when the columns are measured.
+    var columnFonts: [FontStack] = []
 
     struct MeasuredRow {
         var height: Double
@@ -114,6 +119,8 @@ public final class DataTableLayout<Row: Identifiable> {
         contents = table.contents.isEmpty ? [] : band.map { table.contents[$0] }
         minContents = table.minContents.isEmpty ? [] : band.map { table.minContents[$0] }
         modes = table.modes.isEmpty ? [] : band.map { table.modes[$0] }
+        numbers = table.numbers.isEmpty ? [] : band.map { table.numbers[$0] }
+        columnFonts = table.columnFonts.isEmpty ? [] : band.map { table.columnFonts[$0] }
         offsets = RowOffsets(rows.indices.map { slot(ofRow: $0) })
     }
 
