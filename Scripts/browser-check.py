@@ -45,6 +45,13 @@ wrapped, aligned trailing and centred):
     1 px, three widths between Σmin and Σmax, Σmax and 1.25 Σmax: every column (the header row's
     cells) within 0.1 px of Chromium's; and the sample with nested groups rendered to HTML, its
     screenshot against the PNG in every style (the sample's thresholds);
+  - decimal alignment: a price column rendered with --align Price=decimal (proportional Noto Sans,
+    a comma-grouped column with and without fractions, parentheses, a suffixed currency): a Range
+    over each number's decimal separator (or, without one, over its last integer digit) puts
+    every separator's left edge (the digit's right edge) at one x within 1/64 px, and at the x
+    the layout JSON gives (the start of the line's second run, or the end of its only one);
+  - totals: the same prices with --total Price=count, as a page and virtualised: the footer (the last
+    row, and only it) has the class `s` that draws the header's separator above it;
   - large table: 100,000 rows (every one measured by textmeasure) virtualised past 1,000, opened
     in Chromium driven over its DevTools pipe (real frames and clocks: --virtual-time-budget
     stops both): the page opens (row data fetched, the rows in view in the DOM and drawn) within
@@ -139,10 +146,10 @@ def textmeasure(binary, arguments, input=None):
     return subprocess.run([binary] + arguments, check=True, capture_output=True, text=True, input=input).stdout
 
 
-def probe(chromium, page, work, extra=""):
+def probe(chromium, page, work, extra="", source=PROBE):
     probed = page.with_name(page.stem + ".probe.html")
     script = ("<script>(%s)().then(result => document.body.insertAdjacentHTML('beforeend', \"<pre id='probe'>PROBE\" + "
-              "JSON.stringify(result).replaceAll('<', '\\\\u003c').replaceAll('&', '\\\\u0026') + 'END</pre>'));</script>" % PROBE)
+              "JSON.stringify(result).replaceAll('<', '\\\\u003c').replaceAll('&', '\\\\u0026') + 'END</pre>'));</script>" % source)
     probed.write_text(page.read_text(encoding="utf-8").replace("</html>", extra + script + "</html>"), encoding="utf-8")
     dom = subprocess.run([chromium] + FLAGS + ["--virtual-time-budget=60000", "--window-size=1200,900", "--user-data-dir=" + str(work / "profile"),
                           "--dump-dom", probed.as_uri()], capture_output=True, text=True, timeout=600).stdout
@@ -622,6 +629,7 @@ def main():
           "multilingual: table %.4f px tall, layout %.4f px" % (measured["frameHeight"], layout["contentHeight"]))
 
     file_names(tm, chromium, work)
+    decimal_alignment(tm, chromium, work)
     sticky_key_columns(tm, chromium, work)
     automatic_layouts(tm, chromium, work)
     header_groups(tm, chromium, work)
@@ -678,6 +686,77 @@ def sticky_key_columns(tm, chromium, work, shift=150):
             check(found["hitKey"], "%s: the first column on top after scrolling" % label)
     finally:
         browser.close()
+
+
+DECIMAL_PROBE = r"""
+async () => {
+  await document.fonts.ready;
+  const root = document.getElementById("tm-table");
+  return [...root.querySelectorAll("tbody tr[data-row]")].map(tr => {
+    const cell = tr.children[1], line = cell.querySelector(".l");
+    const split = window.SPLITS[+tr.dataset.row];
+    // The character at `split` (the separator), else the one before it (the last digit).
+    const walker = document.createTreeWalker(line, NodeFilter.SHOW_TEXT);
+    let offset = 0, node, range = document.createRange(), atSeparator = false;
+    while ((node = walker.nextNode())) {
+      const length = node.data.length;
+      if (split < offset + length) { range.setStart(node, split - offset); range.setEnd(node, split - offset + 1); atSeparator = true; break; }
+      if (split === offset + length) { range.setStart(node, length - 1); range.setEnd(node, length); }
+      offset += length;
+    }
+    const r = range.getBoundingClientRect();
+    return [+tr.dataset.row, (atSeparator ? r.left : r.right) - cell.getBoundingClientRect().left];
+  });
+}
+"""
+
+
+def decimal_alignment(tm, chromium, work):
+    """Decimal alignment in Chromium: every separator at the layout's x (see the docstring)."""
+    prices = ["$1,234.5", "$12.25", "($7)", "$0.125", "$98,765", "11 \u20ac", "$3.14159"]
+    csv = work / "prices.csv"
+    csv.write_text("Item,Price\n" + "".join('R%d,"%s"\n' % (i, p) for i, p in enumerate(prices)), encoding="utf-8")
+    options = ["--align", "Price=decimal"]
+    page, document = work / "prices.html", work / "prices.json"
+    textmeasure(tm, ["render", str(csv), "-o", str(page)] + options)
+    textmeasure(tm, ["render", str(csv), "-o", str(document)] + options)
+    expected = []
+    for row in json.loads(document.read_text(encoding="utf-8"))["rows"]:
+        line = row["cells"][1]["lines"][0]
+        runs = line.get("runs", [])
+        split = runs[1]["x"] if len(runs) > 1 else line["x"] + line["width"]
+        expected.append(split)
+    # Where each text splits: its "." or the end of its integer digits.
+    splits = [p.index(".") if "." in p else max(i for i, c in enumerate(p) if c.isdigit()) + 1 for p in prices]
+    measured = probe(chromium, page, work, "<script>window.SPLITS = %s;</script>" % json.dumps(splits), DECIMAL_PROBE)
+    xs = [x for _, x in sorted(measured)]
+    check(len(xs) == len(prices) and max(xs) - min(xs) <= 1 / 64,
+          "decimal alignment: %d separators at x %.4f to %.4f px in their cells" % (len(xs), min(xs), max(xs)))
+    check(all(abs(x - e) <= 1 / 64 for x, e in zip(xs, expected)),
+          "decimal alignment: Chromium's separators against the layout's: largest difference %.4f px"
+          % max(abs(x - e) for x, e in zip(xs, expected)))
+    footer(tm, chromium, work, csv)
+
+
+FOOTER_PROBE = r"""
+async () => {
+  const root = document.getElementById("tm-table");
+  if (root.querySelector(".t") && root.dataset.rows !== "ready")
+    await new Promise(resolve => root.addEventListener("rowsready", resolve));
+  const rows = [...root.querySelectorAll("tbody tr[data-row]")];
+  return {rows: rows.map(tr => +tr.dataset.row), footers: rows.filter(tr => tr.classList.contains("s")).map(tr => +tr.dataset.row)};
+}
+"""
+
+
+def footer(tm, chromium, work, csv):
+    """The footer row's class, on a page and a virtualised page (see the docstring)."""
+    for label, extra in (("page", []), ("virtualised", ["--virtualize-after", "0"])):
+        page = work / ("totals-%s.html" % label)
+        textmeasure(tm, ["render", str(csv), "-o", str(page), "--total", "Price=count"] + extra)  # $ and € do not add up
+        found = probe(chromium, page, work, "", FOOTER_PROBE)
+        check(found["rows"] and found["footers"] == [max(found["rows"])],
+              "totals (%s): footer class on rows %s of %d" % (label, found["footers"], len(found["rows"])))
 
 
 def file_names(tm, chromium, work):

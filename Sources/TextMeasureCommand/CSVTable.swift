@@ -4,7 +4,7 @@ import Foundation
 /// A CSV file read whole: the header row's titles and the rows, each with one field per title.
 struct CSVTable {
     let titles: [String]
-    let rows: [[String]]
+    var rows: [[String]]
     /// The size of the input, in bytes.
     let byteCount: Int
 

@@ -20,7 +20,13 @@ extension TextMeasureCommand.Render {
         if try spreadsheetStrategy() == .maxNominal {
             throw ValidationError("--strategy maxNominal does not apply to an .xlsx output: a spreadsheet draws shaped glyphs on whole pixels (use maxMeasured)")
         }
-        _ = try spreadsheetAlignments(titles: [])
+        // A spreadsheet aligns and totals its own cells: these are not written into the workbook.
+        if !options.totals.isEmpty {
+            throw ValidationError("--total does not apply to an .xlsx output: a spreadsheet totals its columns with its own formulas")
+        }
+        if let decimal = options.alignments.first(where: { $0.hasSuffix("=decimal") }) {
+            throw ValidationError("--align \(decimal): decimal alignment does not apply to an .xlsx output (leading, center, trailing or auto)")
+        }
     }
 
     /// `--strategy` (C and W in points, as --max).
@@ -28,24 +34,16 @@ extension TextMeasureCommand.Render {
         try ColumnWidthArguments.strategy(options.strategy)
     }
 
-    /// `--align` as one alignment per column of `titles` (general where none is given).
+    /// `--align` as one alignment per column of `titles` (general, the spreadsheet's own, where
+    /// none or auto is given).
     func spreadsheetAlignments(titles: [String]) throws -> [SpreadsheetAlignment] {
-        var result = Array(repeating: SpreadsheetAlignment.general, count: titles.count)
-        for setting in alignments {
-            guard let equals = setting.lastIndex(of: "=") else {
-                throw ValidationError("--align must be COLUMN=leading|center|trailing, not '\(setting)'")
+        try options.columnAlignments(titles: titles).map { alignment in
+            guard let alignment else { return .general }
+            guard let spreadsheet = SpreadsheetAlignment(rawValue: alignment.rawValue) else {
+                throw ValidationError("--align: \(alignment.rawValue) alignment does not apply to an .xlsx output (leading, center, trailing or auto)")
             }
-            let title = String(setting[..<equals]), value = String(setting[setting.index(after: equals)...])
-            guard let alignment = SpreadsheetAlignment(rawValue: value), alignment != .general else {
-                throw ValidationError("--align \(setting): the alignment must be leading, center or trailing, not '\(value)'")
-            }
-            if titles.isEmpty { continue }
-            guard let index = titles.firstIndex(of: title) else {
-                throw ValidationError("--align \(setting): no column is titled '\(title)' (the columns: \(titles.joined(separator: ", ")))")
-            }
-            result[index] = alignment
+            return spreadsheet
         }
-        return result
     }
 
     /// Reads the CSV file and writes it as a workbook at --output.

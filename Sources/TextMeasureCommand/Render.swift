@@ -132,11 +132,6 @@ extension TextMeasureCommand {
         @Option(help: ArgumentHelp("HTML: rows kept in the page above and below the viewport when virtualised.", valueName: "rows"))
         var prefetch = 10
 
-        @Option(name: .customLong("align"), parsing: .singleValue,
-                help: ArgumentHelp("A column's alignment, by title: leading, center or trailing (repeatable).",
-                                   valueName: "COLUMN=alignment"))
-        var alignments: [String] = []
-
         enum StyleName: String, ExpressibleByArgument, CaseIterable {
             case plain, bordered, striped, grid
 
@@ -219,60 +214,40 @@ extension TextMeasureCommand {
             return max(0, try pageSize().width - 2 * margin)
         }
 
-        /// `--align` as one alignment per column of `titles`.
-        func columnAlignments(titles: [String]) throws -> [ColumnAlignment] {
-            var result = Array(repeating: ColumnAlignment.leading, count: titles.count)
-            for setting in alignments {
-                guard let equals = setting.lastIndex(of: "=") else {
-                    throw ValidationError("--align must be COLUMN=leading|center|trailing, not '\(setting)'")
-                }
-                let title = String(setting[..<equals]), value = String(setting[setting.index(after: equals)...])
-                guard let alignment = ColumnAlignment(rawValue: value) else {
-                    throw ValidationError("--align \(setting): the alignment must be leading, center or trailing, not '\(value)'")
-                }
-                guard let index = titles.firstIndex(of: title) else {
-                    throw ValidationError("--align \(setting): no column is titled '\(title)' (the columns: \(titles.joined(separator: ", ")))")
-                }
-                result[index] = alignment
-            }
-            return result
-        }
-
         func run() throws {
             if writesSpreadsheet { return try writeSpreadsheet() }
             let format = try format()
             // PDF pages measure the rows of each column band themselves.
             let (layout, measured) = try rowOptions.measuredLayout(options, defaultFrameWidth: try defaultFrameWidth(format),
                                                                    measuringRows: format != .pdf)
-            let alignments = try columnAlignments(titles: layout.columns.map(\.title))
             let style = style.style
             let bytes: [UInt8]
             switch format {
             case .png:
                 // The size is checked before anything is drawn; the rows are drawn and written a band at a time.
-                return try layout.writePNG(to: output, style: style, alignments: alignments, scale: scale)
+                return try layout.writePNG(to: output, style: style, scale: scale)
             case .svg:
-                let bounds = layout.drawingBounds(style: style, alignments: alignments)
+                let bounds = layout.drawingBounds(style: style)
                 try Drawing.checkSVG(width: bounds.width, height: bounds.height)
-                bytes = try layout.drawing(style: style, alignments: alignments).svgData()
+                bytes = try layout.drawing(style: style).svgData()
             case .pdf:
                 let page = try pageSize(), margins = EdgeInsets(margin)
                 let fit = fit == .scale ? PageFit.scale : .bands(repeating: repeatColumns)
-                if fit != .scale { try layout.narrowColumns(toPage: page, margins: margins, style: style, alignments: alignments) }
-                let pages = try layout.pages(style: style, page: page, margins: margins, alignments: alignments, fit: fit,
+                if fit != .scale { try layout.narrowColumns(toPage: page, margins: margins, style: style) }
+                let pages = try layout.pages(style: style, page: page, margins: margins, alignments: [], fit: fit,
                                              furniture: furniture, measured: measured)
                 bytes = try Drawing.pdfData(pages: pages)
             case .json:
                 let pages = try page.map { _ in
                     let page = try pageSize(), margins = EdgeInsets(margin)
                     let fit = fit == .scale ? PageFit.scale : .bands(repeating: repeatColumns)
-                    if fit != .scale { try layout.narrowColumns(toPage: page, margins: margins, style: style, alignments: alignments) }
-                    return try layout.pages(style: style, page: page, margins: margins, alignments: alignments, fit: fit,
+                    if fit != .scale { try layout.narrowColumns(toPage: page, margins: margins, style: style) }
+                    return try layout.pages(style: style, page: page, margins: margins, alignments: [], fit: fit,
                                             furniture: furniture, measured: measured)
                 }
-                return try layout.writeLayoutDocument(to: output, alignments: alignments, pages: pages, columnWidths: measured)
+                return try layout.writeLayoutDocument(to: output, alignments: [], pages: pages, columnWidths: measured)
             case .html:
-                try layout.html(style: style, alignments: alignments, options: try htmlOptions()).write(toPage: output)
+                try layout.html(style: style, options: try htmlOptions()).write(toPage: output)
                 return
             }
             try writeAtomically(bytes, to: output)

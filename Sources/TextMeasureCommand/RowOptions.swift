@@ -92,17 +92,18 @@ struct RowOptions: ParsableArguments {
     func measuredLayout(_ options: TableOptions, defaultFrameWidth: Double? = nil, measuringRows: Bool = true) throws
         -> (layout: DataTableLayout<TextMeasureCommand.Rows.Row>, columnWidths: DataTableColumnWidths) {
         var configuration = try options.configuration()
-        let (table, columnWidths) = try options.measure(configuration, widths: try givenWidths(), defaultFrameWidth: defaultFrameWidth)
+        let (table, columnWidths, alignments) = try options.measure(configuration, widths: try givenWidths(), defaultFrameWidth: defaultFrameWidth)
         configuration.headerGroups = try HeaderGroupOption.groups(options.headerGroups, titles: table.titles)
         configuration.cellPadding = DataTableCellPadding(horizontal: options.padding, vertical: verticalPadding)
         configuration.textLayout = textLayout.layout
+        configuration.lastRowIsFooter = try options.columnTotals(titles: table.titles).contains { $0 != nil }
         configuration.headerHeight = headerHeight
         configuration.rowSpacing = rowSpacing
         var bar = ProgressBar(inputBytes: table.byteCount)
         defer { bar.clear() }
         let layout = try TextMeasureCommand.Rows.layout(
-            of: table, widths: columnWidths.widths, configuration: configuration, measuringRows: measuringRows,
-            sortColumn: try Self.column(sort, in: table.titles, option: "--sort"),
+            of: table, widths: columnWidths.widths, alignments: alignments, configuration: configuration,
+            measuringRows: measuringRows, sortColumn: try Self.column(sort, in: table.titles, option: "--sort"),
             groupColumn: try Self.column(groupBy, in: table.titles, option: "--group-by")) { bar.update("heights  ", $0) }
         return (layout, columnWidths)
     }

@@ -45,20 +45,23 @@ extension TextMeasureCommand {
         }
 
         /// A layout of `table` with its columns exactly `widths` and every row measured (unless
-        /// not `measuringRows`), its rows sorted by `sortColumn`'s text (stable) and grouped by
-        /// `groupColumn`'s when given; `progress` gets the share of the rows measured.
-        static func layout(of table: CSVTable, widths: [Double], configuration: DataTableConfiguration,
-                           measuringRows: Bool = true, sortColumn: Int? = nil, groupColumn: Int? = nil,
-                           progress: (Double) -> Void = { _ in }) throws -> DataTableLayout<Row> {
+        /// not `measuringRows`), its rows sorted by `sortColumn`'s text (stable; a footer row stays
+        /// last) and grouped by `groupColumn`'s when given; `progress` gets the share of the rows measured.
+        static func layout(of table: CSVTable, widths: [Double], alignments: [ColumnAlignment?] = [],
+                           configuration: DataTableConfiguration, measuringRows: Bool = true, sortColumn: Int? = nil,
+                           groupColumn: Int? = nil, progress: (Double) -> Void = { _ in }) throws -> DataTableLayout<Row> {
             var configuration = configuration
             configuration.columnWidthModeProvider = { .fixed(width: widths[$0]) }
             configuration.rowHeightMode = .automatic(estimated: 44, prefetchWindow: 0)
-            let columns = table.titles.indices.map { index in DataTableColumn<Row>(table.titles[index]) { $0.fields[index] } }
+            let columns = table.titles.indices.map { index in
+                DataTableColumn<Row>(table.titles[index]) { $0.fields[index] }.aligned(index < alignments.count ? alignments[index] : nil)
+            }
             var fields = Array(table.rows)
             if let sortColumn {
-                fields = fields.indices.sorted { a, b in
+                let sorted = configuration.lastRowIsFooter ? max(0, fields.count - 1) : fields.count
+                fields = (0..<sorted).sorted { a, b in
                     fields[a][sortColumn] == fields[b][sortColumn] ? a < b : fields[a][sortColumn] < fields[b][sortColumn]
-                }.map { fields[$0] }
+                }.map { fields[$0] } + fields[sorted...]
             }
             let layout = try DataTableLayout(
                 rows: fields.enumerated().map { Row(id: $0, fields: $1) }, columns: columns, configuration: configuration)

@@ -60,6 +60,26 @@ struct TableOptions: ParsableArguments {
     @Option(name: .customLong("header-group"), help: ArgumentHelp(HeaderGroupOption.help, valueName: "title:col,col…"))
     var headerGroups: [String] = []
 
+    @Option(name: .customLong("align"), parsing: .singleValue,
+            help: ArgumentHelp("""
+                A column's alignment, by title: auto (the default: trailing when every non-empty cell is a number, \
+                else leading), leading, center, trailing or decimal (separators on one line; the column measured \
+                for it). Repeatable; '--align auto' alone sets every column to auto.
+                """, valueName: "COLUMN=alignment"))
+    var alignments: [String] = []
+
+    @Option(name: .customLong("total"), parsing: .singleValue,
+            help: ArgumentHelp("""
+                A footer total for a column, by title: sum, mean, min, max or count (repeatable). Exact decimal \
+                arithmetic, written as the column's cells are (mean: rounded half-even to the column's most \
+                fraction digits); empty cells are skipped, any other cell that is not a number is an error.
+                """, valueName: "COLUMN=total"))
+    var totals: [String] = []
+
+    @Option(help: ArgumentHelp("The decimal separator of the cells' numbers: '.' (grouping ',') or ',' (grouping '.').",
+                               valueName: ".|,"))
+    var decimalSeparator = "."
+
     @Option(help: ArgumentHelp("The field separator: one character, e.g. ',' ';' or '\\t' for tab.", valueName: "char"))
     var delimiter = ","
 
@@ -79,6 +99,39 @@ struct TableOptions: ParsableArguments {
         if let max, min > max { throw ValidationError("--min (\(min)) must be at most --max (\(max))") }
         _ = try ColumnWidthArguments.mode(mode, strategy: strategy)
         _ = try separator()
+        _ = try decimal()
+    }
+
+    /// `--decimal-separator`.
+    func decimal() throws -> DecimalSeparator {
+        guard let separator = DecimalSeparator(rawValue: decimalSeparator) else {
+            throw ValidationError("--decimal-separator must be '.' or ',', not '\(decimalSeparator)'")
+        }
+        return separator
+    }
+
+    /// `--align` as one alignment per column of `titles` (`nil`: by content).
+    func columnAlignments(titles: [String]) throws -> [ColumnAlignment?] {
+        var result = [ColumnAlignment?](repeating: nil, count: titles.count)
+        let names = "auto, " + ColumnAlignment.allCases.map(\.rawValue).joined(separator: ", ")
+        for setting in alignments {
+            if setting == "auto" {
+                result = [ColumnAlignment?](repeating: nil, count: titles.count)
+                continue
+            }
+            guard let equals = setting.lastIndex(of: "=") else {
+                throw ValidationError("--align must be auto or COLUMN=alignment (\(names)), not '\(setting)'")
+            }
+            let title = String(setting[..<equals]), value = String(setting[setting.index(after: equals)...])
+            guard value == "auto" || ColumnAlignment(rawValue: value) != nil else {
+                throw ValidationError("--align \(setting): the alignment must be one of \(names), not '\(value)'")
+            }
+            guard let index = titles.firstIndex(of: title) else {
+                throw ValidationError("--align \(setting): no column is titled '\(title)' (the columns: \(titles.joined(separator: ", ")))")
+            }
+            result[index] = ColumnAlignment(rawValue: value)
+        }
+        return result
     }
 
     private func separator() throws -> Unicode.Scalar {
@@ -87,6 +140,26 @@ struct TableOptions: ParsableArguments {
             throw ValidationError("--delimiter must be one character other than a quote or a line break, not '\(delimiter)'")
         }
         return scalar
+    }
+
+    /// `--total` as one total per column of `titles` (`nil`: none).
+    func columnTotals(titles: [String]) throws -> [ColumnTotal?] {
+        var result = [ColumnTotal?](repeating: nil, count: titles.count)
+        let names = ColumnTotal.allCases.map(\.rawValue).joined(separator: ", ")
+        for setting in totals {
+            guard let equals = setting.lastIndex(of: "=") else {
+                throw ValidationError("--total must be COLUMN=total (\(names)), not '\(setting)'")
+            }
+            let title = String(setting[..<equals]), value = String(setting[setting.index(after: equals)...])
+            guard let total = ColumnTotal(rawValue: value) else {
+                throw ValidationError("--total \(setting): the total must be one of \(names), not '\(value)'")
+            }
+            guard let index = titles.firstIndex(of: title) else {
+                throw ValidationError("--total \(setting): no column is titled '\(title)' (the columns: \(titles.joined(separator: ", ")))")
+            }
+            result[index] = total
+        }
+        return result
     }
 
     /// The configuration the options describe (vertical padding 0: only widths are set here).
@@ -104,6 +177,7 @@ struct TableOptions: ParsableArguments {
         configuration.cellPadding = DataTableCellPadding(horizontal: padding, vertical: 0)
         configuration.sortIndicatorWidth = sortIndicator
         configuration.headerWeight = headerWeight
+        configuration.decimalSeparator = try decimal()
         return configuration
     }
 
@@ -114,11 +188,29 @@ struct TableOptions: ParsableArguments {
     /// are measured again later, as laying out the rows does). The columns fill --frame-width,
     /// else `defaultFrameWidth` (a page's width for automatic layout).
     func measure(_ configuration: DataTableConfiguration, widths given: [Double]? = nil, cache: WidthCache? = .shared,
-                 defaultFrameWidth: Double? = nil) throws -> (table: CSVTable, widths: DataTableColumnWidths) {
-        let table = try readTable()
+                 defaultFrameWidth: Double? = nil) throws -> (table: CSVTable, widths: DataTableColumnWidths, alignments: [ColumnAlignment?]) {
+        var table = try readTable()
         var bar = ProgressBar(inputBytes: table.byteCount)
         defer { bar.clear() }
         var configuration = configuration
+        // Every row is in memory: a column left to its content is resolved here, so a column of
+        // numbers is declared trailing and gets tabular figures (the footer is not its content).
+        let reader = NumberReader(decimalSeparator: try decimal())
+        let alignments = try columnAlignments(titles: table.titles).enumerated().map { index, alignment in
+            alignment ?? ColumnAlignment.byContent(of: table.rows.lazy.map { $0[index] }, reader: reader)
+        }
+        let totals = try columnTotals(titles: table.titles)
+        if totals.contains(where: { $0 != nil }) {
+            // The footer is the table's last row, measured like any other.
+            let columns = table.titles.indices.map { index in DataTableColumn<[String]>(table.titles[index]) { $0[index] }.total(totals[index]) }
+            do {
+                let footer = try columns.map { try $0.footerText(for: table.rows, reader: reader) }
+                table.rows.append(footer)
+            } catch {
+                throw CSVTable.Problem(path: file, line: nil, problem: "--total: \(error)")
+            }
+            configuration.lastRowIsFooter = true
+        }
         configuration.headerGroups = try HeaderGroupOption.groups(headerGroups, titles: table.titles)
         if let given {
             guard given.count == table.titles.count else {
@@ -127,13 +219,15 @@ struct TableOptions: ParsableArguments {
             }
             configuration.columnWidthModeProvider = { .fixed(width: given[$0]) }
         }
-        let columns = table.titles.indices.map { index in DataTableColumn<[String]>(table.titles[index]) { $0[index] } }
+        let columns = table.titles.indices.map { index in
+            DataTableColumn<[String]>(table.titles[index]) { $0[index] }.aligned(alignments[index])
+        }
         let widths = try configuration.columnWidths(for: table.rows, columns: columns, frameWidth: given == nil ? frameWidth ?? defaultFrameWidth : nil,
                                                            cache: cache) {
             bar.update("measuring", $0.fractionCompleted)
         }
         try checkRoom(widths.widths, titles: table.titles)
-        return (table, widths)
+        return (table, widths, alignments)
     }
 
     /// Reads the file, with a progress bar on standard error for files of 1 MiB or more on a terminal.

@@ -15,6 +15,13 @@ struct ColumnWidthCalculator {
     /// The weights the cells of a column are measured in.
     let cellWeights: (_ column: Int) -> ColumnCellWeights
     let cache: WidthCache?
+    /// Each column's declared alignment (shorter than the columns: the rest `nil`); a `.decimal`
+    /// column's content is at least its ``DecimalExtent``'s width.
+    var alignments: [ColumnAlignment?] = [] {
+        didSet { fonts = configuration.columnFonts(alignments: alignments, count: titles.count) }
+    }
+    /// Each column's font (``DataTableConfiguration/columnFonts(alignments:count:)``).
+    private(set) var fonts: [FontStack] = []
     let progress: ((DataTableColumnWidthProgress) -> Void)?
     private var completedCells = 0
     private var totalCells = 0
@@ -33,6 +40,7 @@ struct ColumnWidthCalculator {
         (self.configuration, self.rowCount, self.titles, self.cellText) = (configuration, rowCount, titles, cellText)
         (self.cellNode, self.cellWeights) = (cellNode, cellWeights)
         (self.cache, self.progress) = (cache, progress)
+        fonts = configuration.columnFonts(alignments: [], count: titles.count)
     }
 
     /// How a cell's content width is taken.
@@ -77,7 +85,8 @@ struct ColumnWidthCalculator {
         totalCells = modes.reduce(0) { $0 + cellsRead(by: $1) }
         var contents: [IntrinsicWidths?] = []
         for (index, mode) in modes.enumerated() { contents.append(content(ofColumn: index, mode: mode)) }
-        return widths(modes: modes, contents: contents, frameWidth: frameWidth)
+        return widths(modes: modes, contents: contents, frameWidth: frameWidth,
+                      decimals: titles.indices.map { $0 < alignments.count && alignments[$0] == .decimal ? decimalExtent(ofColumn: $0) : nil })
     }
 
     /// Each column's mode, the provider's or the configuration's, checked.
@@ -106,15 +115,21 @@ struct ColumnWidthCalculator {
     /// configuration says so, and `.automatic` shares `frameWidth` out between the two
     /// (`AutomaticTableLayout`). Header groups wider than their columns widen them first
     /// (`HeaderGroupSpread`): their min- and max-content widths under automatic layout, their
-    /// fitted widths otherwise.
-    func widths(modes: [DataTableColumnWidthMode], contents: [IntrinsicWidths?], frameWidth: Double?) -> DataTableColumnWidths {
+    /// fitted widths otherwise. A `.decimal` column's content (both widths) is raised to its
+    /// decimal extent's width (`decimals`, by column), so no number wraps and every side fits.
+    func widths(modes: [DataTableColumnWidthMode], contents: [IntrinsicWidths?], frameWidth: Double?,
+                decimals: [DecimalExtent?]) -> DataTableColumnWidths {
         var columns: [AutomaticTableLayout.Column] = [], headers: [Double] = []
         for (index, mode) in modes.enumerated() {
             let header = headerWidth(of: titles[index])
             if case .fixed(let width) = mode {
                 columns.append(AutomaticTableLayout.Column(minContent: width, maxContent: width, isFixed: true))
             } else {
-                let content = contents[index] ?? IntrinsicWidths(0)  // an estimate's min-content may exceed its max
+                var content = contents[index] ?? IntrinsicWidths(0)  // an estimate's min-content may exceed its max
+                if let decimal = decimals[index] {
+                    content = IntrinsicWidths(minContent: Swift.max(content.minContent, decimal.width),
+                                              maxContent: Swift.max(content.maxContent, decimal.width))
+                }
                 func fitted(_ width: Double) -> Double { max(clamp(width + configuration.cellPadding.horizontal), header) }
                 columns.append(AutomaticTableLayout.Column(minContent: fitted(Swift.min(content.minContent, content.maxContent)),
                                                            maxContent: fitted(content.maxContent),
@@ -145,6 +160,20 @@ struct ColumnWidthCalculator {
                                  minContentWidth: automatic ? columns[index].minContent : nil,
                                  maxContentWidth: automatic ? columns[index].maxContent : nil)
         })
+    }
+
+    /// Column `column`'s ``DecimalExtent`` over every row, each cell's sides in its own weight.
+    ///
+    /// - Complexity: O(rows), shaping each distinct side once.
+    func decimalExtent(ofColumn column: Int) -> DecimalExtent {
+        let font = fonts[column], texts = (0..<rowCount).lazy.map { cellText(column, $0) }
+        let reader = NumberReader(decimalSeparator: configuration.decimalSeparator)
+        switch cellWeights(column) {
+        case .all(let weight):
+            return DecimalExtent(of: texts, reader: reader, font: font.weight(weight), cache: cache)
+        case .perCell(let weight):
+            return DecimalExtent(of: texts, reader: reader, cache: cache) { font.weight(weight($0, $1)) }
+        }
     }
 
     /// `width` clamped to `minColumnWidth`…`maxColumnWidth` (validated: min ≤ max).
@@ -247,7 +276,7 @@ struct ColumnWidthCalculator {
     /// others' min-content widths are then reported as 0. Those are measured whole, once each
     /// (`FontStack.minContentWidth(of:cache:)`): no row is laid out after them.
     ///
-    /// Text is measured in the configuration's font in the cells' weight (`cellWeights`): a
+    /// Text is measured in the column's font (`fonts`) in the cells' weight (`cellWeights`): a
     /// column whose cells choose their weights one by one is measured by `weightedContentWidths`.
     mutating func contentWidths(ofColumn column: Int, atRows rowIndices: RowSample, by measurer: Measurer,
                                 widestMinContentOnly: Bool = false) -> [IntrinsicWidths] {
@@ -259,7 +288,7 @@ struct ColumnWidthCalculator {
             weight = .regular  // a cell node carries its own fonts
         }
         // Locals, not properties: the batches run inside a mutating call on self.
-        let (cellText, font, cache, minContent) = (cellText, configuration.font.weight(weight), cache, measuresMinContent)
+        let (cellText, font, cache, minContent) = (cellText, fonts[column].weight(weight), cache, measuresMinContent)
         switch measurer {
         case .shapedText:
             // The calling thread formats and de-duplicates batch i + 1 while the new distinct
@@ -333,7 +362,7 @@ struct ColumnWidthCalculator {
         for group in FontWeight.allCases {
             let positions = texts.indices.filter { weights[$0] == group }
             guard !positions.isEmpty else { continue }
-            let font = configuration.font.weight(group)
+            let font = fonts[column].weight(group)
             let measured: [IntrinsicWidths]
             if measurer == .nominalText {
                 let maxima = font.nominalContentWidths(of: positions.map { texts[$0] })

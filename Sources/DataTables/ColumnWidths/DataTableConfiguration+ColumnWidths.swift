@@ -11,6 +11,9 @@ extension DataTableConfiguration {
     /// through `cache`, on every core. `progress` is called on this thread after each batch of
     /// cells.
     ///
+    /// A column declared `.decimal` (``DataTableColumn/alignment``) is at least as wide as its
+    /// ``DecimalExtent`` (every row read and its sides shaped), whatever its strategy.
+    ///
     /// - Complexity: O(cells read) to format, plus the shaping of the distinct texts ÷ cores.
     /// - Throws: `DataTableConfigurationError` naming the column and field of the first value
     ///   that cannot size a column (a sample size below 1, a percentile outside (0, 1], a
@@ -23,18 +26,19 @@ extension DataTableConfiguration {
         cache: WidthCache? = .shared,
         progress: ((DataTableColumnWidthProgress) -> Void)? = nil
     ) throws(DataTableConfigurationError) -> DataTableColumnWidths {
-        let configuration = self
+        let fonts = columnFonts(alignments: columns.map(\.alignment), count: columns.count)
         return try columnWidths(
-            rowCount: rows.count, titles: columns.map(\.title), frameWidth: frameWidth, cache: cache, progress: progress,
+            rowCount: rows.count, titles: columns.map(\.title), alignments: columns.map(\.alignment), frameWidth: frameWidth,
+            cache: cache, progress: progress,
             cellText: { column, row in columns[column].text(rows[row]) },
-            cellNode: { column, row in columns[column].cellNode(for: rows[row], configuration: configuration) },
+            cellNode: { column, row in columns[column].cellNode(for: rows[row], styledIn: fonts[column]) },
             cellWeights: { columns[$0].cellWeights(rows: rows) })
     }
 
     /// The same for a table given as its row count, column titles, and the text and the cell
     /// of each (column, row).
     @usableFromInline
-    func columnWidths(rowCount: Int, titles: [String], frameWidth: Double?, cache: WidthCache?,
+    func columnWidths(rowCount: Int, titles: [String], alignments: [ColumnAlignment?] = [], frameWidth: Double?, cache: WidthCache?,
                       progress: ((DataTableColumnWidthProgress) -> Void)?,
                       cellText: @escaping (_ column: Int, _ row: Int) -> String,
                       cellNode: @escaping (_ column: Int, _ row: Int) -> CellNode,
@@ -42,6 +46,7 @@ extension DataTableConfiguration {
         throws(DataTableConfigurationError) -> DataTableColumnWidths {
         var calculator = ColumnWidthCalculator(configuration: self, rowCount: rowCount, titles: titles, cellText: cellText,
                                                cellNode: cellNode, cellWeights: cellWeights, cache: cache, progress: progress)
+        calculator.alignments = alignments
         return try calculator.calculate(frameWidth: frameWidth)
     }
 }

@@ -29,6 +29,13 @@ public struct DataTableColumn<Row>: Sendable {
     /// A style for one cell, from its row and text, over the column's (see `cellStyle(_:)`);
     /// nil for none. Default: nil.
     public var cellStyle: (@Sendable (Row, String) -> DataTableTextStyle?)?
+    /// How the column's texts sit in their cells; `nil` (the default) aligns them by content:
+    /// trailing when every non-empty cell is a number, else leading. `.decimal` is also a
+    /// measuring rule (see ``ColumnAlignment/decimal``).
+    public var alignment: ColumnAlignment?
+    /// What the table's footer shows for this column (see ``footerText(for:reader:)``); `nil`
+    /// (the default) for nothing.
+    public var total: ColumnTotal?
 
     /// A column whose cell text is `text(row)`.
     @inlinable
@@ -58,9 +65,17 @@ public struct DataTableColumn<Row>: Sendable {
     /// `configuration`'s font in the cell's weight (`textStyle(for:text:)`).
     @inlinable
     public func cellNode(for row: Row, configuration: DataTableConfiguration) -> CellNode {
+        cellNode(for: row, styledIn: configuration.font)
+    }
+
+    /// The cell shown for `row`: the column's own, or a one-line text cell of its text in
+    /// `font` in the cell's weight (`textStyle(for:text:)`) — a layout's `font(ofColumn:)`, which
+    /// has tabular figures for a numeric column.
+    @inlinable
+    public func cellNode(for row: Row, styledIn font: FontStack) -> CellNode {
         if let cell { return cell(row) }
         let text = text(row)
-        return .text(text, stack: configuration.font(for: textStyle(for: row, text: text)), wraps: false)
+        return .text(text, stack: font.weight(textStyle(for: row, text: text).weight ?? .regular), wraps: false)
     }
 
     /// A column showing a string property.
@@ -80,5 +95,19 @@ public struct DataTableColumn<Row>: Sendable {
     public init<Value>(_ title: String, _ keyPath: KeyPath<Row, Value> & Sendable,
                        _ format: @escaping @Sendable (Value) -> String) {
         self.init(title) { format($0[keyPath: keyPath]) }
+    }
+
+    /// This column aligned `alignment` (`nil`: by content).
+    public func aligned(_ alignment: ColumnAlignment?) -> Self {
+        var column = self
+        column.alignment = alignment
+        return column
+    }
+
+    /// This column with `total` in the footer.
+    public func total(_ total: ColumnTotal?) -> Self {
+        var column = self
+        column.total = total
+        return column
     }
 }

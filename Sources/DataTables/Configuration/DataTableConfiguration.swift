@@ -77,6 +77,20 @@ public struct DataTableConfiguration: Sendable {
     /// Default: none.
     public var headerGroups: [DataTableHeaderGroup] = []
 
+    /// The decimal separator the cells' numbers are written with (alignment by content, decimal
+    /// alignment and totals read them with a ``NumberReader`` of it). Default: `.period`.
+    public var decimalSeparator = DecimalSeparator.period
+
+    /// Whether columns declared `.trailing` or `.decimal` (``DataTableColumn/alignment``) are
+    /// measured and drawn with tabular figures (the OpenType feature `tnum`, where the font has
+    /// it: every digit one width, so digits line up). Default: `true`.
+    public var tabularFigures = true
+
+    /// Whether the last row is the table's footer (totals, ``DataTableColumn/footerText(for:reader:)``):
+    /// measured like any row, drawn after the others with a separator above it and a role the
+    /// style can draw differently. Default: `false`.
+    public var lastRowIsFooter = false
+
     /// A configuration with SwiftDataTables' defaults, measuring cells in `font` and headers in
     /// `headerFont` (default: `font`).
     public init(font: FontStack, headerFont: FontStack? = nil) {

@@ -4,12 +4,15 @@ import TextMeasure
 extension DataTableLayout {
     /// A calculator over the current rows, for the content widths and the final fit.
     func calculator() -> ColumnWidthCalculator {
-        let (rows, columns, configuration) = (rows, columns, configuration)
-        return ColumnWidthCalculator(
+        let (rows, columns) = (rows, columns)
+        let fonts = configuration.columnFonts(alignments: columns.map(\.alignment), count: columns.count)
+        var calculator = ColumnWidthCalculator(
             configuration: configuration, rowCount: rows.count, titles: columns.map(\.title),
             cellText: { column, row in columns[column].text(rows[row]) },
-            cellNode: { column, row in columns[column].cellNode(for: rows[row], configuration: configuration) },
+            cellNode: { column, row in columns[column].cellNode(for: rows[row], styledIn: fonts[column]) },
             cellWeights: { columns[$0].cellWeights(rows: rows) }, cache: cache, progress: nil)
+        calculator.alignments = columns.map(\.alignment)
+        return calculator
     }
 
     /// Checks the modes and measures every column's content from scratch: its max-content
@@ -23,6 +26,8 @@ extension DataTableLayout {
         let automatic = configuration.tableLayout == .automatic
         contents = []
         minContents = []
+        numbers = Array(repeating: ColumnNumbers(), count: columns.count)
+        columnFonts = configuration.columnFonts(alignments: columns.map(\.alignment), count: columns.count)
         for index in columns.indices {
             var measured: [ColumnWidthCalculator.Measurer: [IntrinsicWidths]] = [:]
             func widths(by measurer: ColumnWidthCalculator.Measurer) -> [IntrinsicWidths] {
@@ -63,17 +68,19 @@ extension DataTableLayout {
             let minContent = minContents.isEmpty ? maxContent : minContents[index].width(count: rows.count) { sampled()?.minContent }
             widths.append(maxContent.map { IntrinsicWidths(minContent: minContent ?? $0, maxContent: $0) })
         }
-        return calculator.widths(modes: modes, contents: widths, frameWidth: frameWidth)
+        return calculator.widths(modes: modes, contents: widths, frameWidth: frameWidth,
+                                 decimals: columns.indices.map { columns[$0].alignment == .decimal ? decimalExtent(ofColumn: $0) : nil })
     }
 
     /// Takes `row`'s cell in column `index`, whose text is `text`, out of the column's content
     /// (`sign` −1) or puts it in (+1).
     func updateContent(_ sign: Int, column index: Int, row: Row, text: String) {
+        numbers[index] = ColumnNumbers()
         let column = columns[index]
-        let font = configuration.font(for: column.textStyle(for: row, text: text))
-        contents[index].update(sign, text: text, cell: column.cellNode(for: row, configuration: configuration), font: font, cache: cache)
+        let font = cellFont(ofColumn: index, style: column.textStyle(for: row, text: text))
+        contents[index].update(sign, text: text, cell: column.cellNode(for: row, styledIn: columnFonts[index]), font: font, cache: cache)
         if !minContents.isEmpty {
-            minContents[index].update(sign, text: text, cell: column.cellNode(for: row, configuration: configuration), font: font,
+            minContents[index].update(sign, text: text, cell: column.cellNode(for: row, styledIn: columnFonts[index]), font: font,
                                       cache: cache)
         }
     }

@@ -63,6 +63,11 @@ public final class DataTableLayout<Row: Identifiable> {
     /// Automatic table layout only (else empty): each column's min-content state.
     var minContents: [ColumnContent] = []
     var modes: [DataTableColumnWidthMode] = []
+    /// Per column, what its numbers give (alignment by content, decimal extent), found when
+    /// first asked and forgotten when a cell of the column changes.
+    var numbers: [ColumnNumbers] = []
+    /// Each column's font (see `font(ofColumn:)`), made when the columns are measured.
+    var columnFonts: [FontStack] = []
 
     struct MeasuredRow {
         /// The height its own cells need: the tallest, less any cell spanning rows, plus the padding.
@@ -135,6 +140,8 @@ public final class DataTableLayout<Row: Identifiable> {
         modes = table.modes.isEmpty ? [] : band.map { table.modes[$0] }
         headerGroups = Self.headerGroups(of: table, band: band)
         headerGroupRowCount = table.headerGroupRowCount
+        numbers = table.numbers.isEmpty ? [] : band.map { table.numbers[$0] }
+        columnFonts = table.columnFonts.isEmpty ? [] : band.map { table.columnFonts[$0] }
         offsets = RowOffsets(rows.indices.map { slot(ofRow: $0) })
     }
 

@@ -1,4 +1,5 @@
 import CellLayout
+import DataTables
 import TextMeasure
 
 /// Laid-out lines of a cell turned into glyph runs in place.
@@ -27,8 +28,9 @@ enum CellText {
             let width = runs.last.map { $0.x + $0.run.width } ?? 0
             let start: Double = switch (alignment, isRightToLeft) {
             case (.leading, false), (.trailing, true): content.minX
-            case (.trailing, false), (.leading, true): content.maxX - width
+            case (.trailing, false), (.leading, true), (.decimal, false): content.maxX - width
             case (.center, _): content.minX + (content.width - width) / 2
+            case (.decimal, true): content.minX
             }
             let baseline = top + line.baseline
             for (x, run) in runs {
@@ -38,6 +40,41 @@ enum CellText {
             top += line.height
         }
         return items
+    }
+
+    /// The runs of a one-line cell `text` in a decimal-aligned column whose texts reach
+    /// `extent.trailing` right of the separator line, set in `content`: the line at
+    /// `content.maxX − extent.trailing`, the text left of it (for a number, `leadingText`; else all
+    /// of it) ending there and the text right of it (`trailingText`) starting there, each side
+    /// shaped alone as ``DecimalExtent`` measured it. The runs' texts are slices of `text`.
+    static func decimalItems(_ text: String, line: TextLine, reading: NumberReading, extent: DecimalExtent, font: FontStack,
+                             in content: Rect) -> [TextItem] {
+        let separatorX = content.maxX - extent.trailing
+        let split = reading.number?.alignmentIndex ?? text.endIndex
+        let leading = sliceRuns(of: text, text.startIndex..<split, font: font)
+        let trailing = sliceRuns(of: text, split..<text.endIndex, font: font)
+        var items: [TextItem] = []
+        var x = separatorX - leading.reduce(0) { $0 + $1.width }
+        for run in leading + trailing {
+            items.append(TextItem(origin: Point(x: x, y: content.minY + line.baseline), run: run,
+                                  frame: Rect(x: x, y: content.minY, width: run.width, height: line.height), color: .black))
+            x += run.width
+        }
+        return items
+    }
+
+    /// `side` of `text` shaped alone, left to right, its runs' texts slices of `text`.
+    private static func sliceRuns(of text: String, _ side: Range<String.Index>, font: FontStack) -> [GlyphRun] {
+        let piece = String(text[side])
+        let base = text.utf8.distance(from: text.startIndex, to: side.lowerBound)
+        func index(_ offset: String.Index) -> String.Index {
+            text.utf8.index(text.startIndex, offsetBy: base + piece.utf8.distance(from: piece.startIndex, to: offset))
+        }
+        return font.glyphRuns(of: piece, direction: .leftToRight).map { run in
+            var run = run
+            run.text = text[index(run.text.startIndex)..<index(run.text.endIndex)]
+            return run
+        }
     }
 
     /// The runs of `line` with their distances from its start: the stretches between tabs, in

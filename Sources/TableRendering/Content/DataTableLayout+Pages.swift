@@ -80,7 +80,7 @@ extension DataTableLayout {
             for (index, band) in bands.enumerated() {
                 let above = index == 0 ? furnished.titleHeight : 0
                 let (slices, made) = try band.layout.bandPages(
-                    style: style, page: page, margins: margins, alignments: band.columns.map { $0 < alignments.count ? alignments[$0] : .leading },
+                    style: style, page: page, margins: margins, alignments: band.columns.map { $0 < alignments.count ? alignments[$0] : alignment(ofColumn: $0) },
                     columns: band.columns, scale: band.scale, chrome: chrome, above: above, below: below)
                 pages += slices.enumerated().map { TablePages.Page(slice: $1, band: index, shift: $0 == 0 ? above : 0) }
                 drawn.append(made)

@@ -5,8 +5,11 @@ import CellLayout
 extension DataTableLayout {
     /// What a style draws for rows `rows` of this table (default: all of them), each measured
     /// first if it was not: every column with its header cell, the rows below the header at
-    /// their offsets (the first of `rows` right below the header). `alignments` gives each column's alignment by index (columns past its end:
-    /// `.leading`).
+    /// their offsets (the first of `rows` right below the header). `alignments` overrides columns'
+    /// alignments by index (columns past its end: their own, `alignment(ofColumn:)`, so a column
+    /// of numbers is trailing); a `.decimal` column puts its one-line cells' separators on one
+    /// line (`CellText.decimalItems`), `decimalExtent(ofColumn:)`'s trailing width inside the
+    /// content box's trailing edge.
     ///
     /// Cells are laid out as the layout measured them: single-line text cut with `truncate`
     /// semantics (`singleLine(_:width:)`), or wrapped at the column's width less the horizontal
@@ -40,7 +43,9 @@ extension DataTableLayout {
             x += width
         }
         let tableWidth = x
-        func alignment(_ column: Int) -> ColumnAlignment { column < alignments.count ? alignments[column] : .leading }
+        let resolved = self.columns.indices.map { column in column < alignments.count ? alignments[column] : self.alignment(ofColumn: column) }
+        func alignment(_ column: Int) -> ColumnAlignment { resolved[column] }
+        let reader = numberReader
 
         let headerTop = settings.headerHeight * Double(headerGroupRowCount)
         let columns = self.columns.indices.map { index in
@@ -106,18 +111,26 @@ extension DataTableLayout {
                 }
                 let text = column.text(value)
                 let style = column.textStyle(for: value, text: text)
-                let font = settings.font(for: style)
+                let font = cellFont(ofColumn: index, style: style)
                 var lines = self.lines(of: text, font: font, row: row, column: index, width: content.width, kept: kept)
                 if let pageSpan {
                     lines = Self.linesOnPage(lines, shown: pageSpan.shown, portion: pageSpan.portion, top: padding.top,
                                              bottom: padding.bottom, endsHere: pageSpan.endsHere)
+                } else if alignment(index) == .decimal, lines.count == 1, lines[0].text == text, !text.utf8.contains(9) {
+                    return TableStyleConfiguration.Cell(
+                        frame: cellFrame, contentFrame: content,
+                        text: CellText.decimalItems(text, line: lines[0], reading: reader.read(text),
+                                                    extent: decimalExtent(ofColumn: index) ?? DecimalExtent(), font: font,
+                                                    in: content),
+                        textStyle: style)
                 }
                 return TableStyleConfiguration.Cell(
                     frame: cellFrame, contentFrame: content,
                     text: CellText.items(lines, of: text, font: font, in: content, alignment: alignment(index), cache: cache),
                     textStyle: style)
             }
-            return TableStyleConfiguration.Row(index: row, frame: frame, cells: cells)
+            return TableStyleConfiguration.Row(index: row, frame: frame, cells: cells,
+                                               isFooter: settings.lastRowIsFooter && row == rowCount - 1)
         }
         return TableStyleConfiguration(columns: columns, rows: rows, headerGroups: headerGroupCells(starts: starts, widths: widths))
     }

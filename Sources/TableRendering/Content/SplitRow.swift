@@ -67,7 +67,7 @@ extension DataTableLayout {
             }
             let text = columns[index].text(value)
             let style = columns[index].textStyle(for: value, text: text)
-            let font = configuration.font(for: style)
+            let font = cellFont(ofColumn: index, style: style)
             let lines = self.lines(of: text, font: font, row: row, column: index, width: content.width, kept: kept)
             var tops = [0.0]
             tops.reserveCapacity(lines.count + 1)

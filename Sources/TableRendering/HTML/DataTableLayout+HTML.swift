@@ -55,7 +55,8 @@ extension DataTableLayout {
         let url = options.rowDataURL.replacing(HTMLOptions.hashPlaceholder, with: RowDataFile.hash(rowData))
 
         let headerRow = writer.header(header.columns, groups: header.headerGroups)
-        let script = VirtualRows.script(id: options.id, url: url, prefetch: max(0, options.prefetchRows))
+        let script = VirtualRows.script(id: options.id, url: url, prefetch: max(0, options.prefetchRows),
+                                        footer: configuration.lastRowIsFooter)
         return try page.document(gap: configuration.rowSpacing, table: { left, top in
             "<div class=\"t\" style=\"left:\(left);top:\(top);width:\(HTMLMarkup.span(from: 0, to: width));height:\(HTMLMarkup.span(from: 0, to: end))\">"
                 + "<table style=\"\(page.tableStyle(left: "0", top: "0"))\">\(page.columnGroup)<thead>\(headerRow)</thead></table>"
@@ -71,14 +72,15 @@ enum VirtualRows {
     /// every scroll or resize, a binary search of the offsets finds the first and last rows
     /// shown, and when they change the window's `<tbody>` gets their rows, written from the
     /// JSON as the page writes rows, and its table moves to the first one's offset. When the rows are in, the table's `<div>` gets
-    /// `data-rows="ready"` and fires `rowsready`.
-    static func script(id: String, url: String, prefetch: Int) -> String {
+    /// `data-rows="ready"` and fires `rowsready`. With `footer`, the last row gets the class `s`.
+    static func script(id: String, url: String, prefetch: Int, footer: Bool) -> String {
         """
         (() => {
           const root = document.getElementById(\(jsonString(id, escapingMarkup: true)));
           const frame = root.querySelector(".t"), table = root.querySelector("table.w"), body = table.tBodies[0];
           // The row data, one row a line (lines 2 to n + 1), each parsed when it is shown.
           let offsets = [], text = "", starts = [], count = 0, shown = "";
+          const last = \(footer ? "\" s\"" : "\"\"");
           const cells = i => JSON.parse(text.slice(starts[i + 2], starts[i + 3] - (i + 1 < count ? 2 : 1)));
           const escape = text => text.replace(/[&<>]/g, c => c === "&" ? "&amp;" : c === "<" ? "&lt;" : "&gt;");
           // A line: [left, top, baseline, right-to-left, node, …]; a run: class × 2 + right-to-left, text, width or
@@ -94,7 +96,7 @@ enum VirtualRows {
           };
           const line = l => '<div class="l' + (l[3] ? " q" : "") + '" style="left:' + l[0] + "px;top:" + l[1] + "px;--b:" + l[2] + 'px">'
             + nodes(l, 4) + "</div>";
-          const row = i => '<tr data-row="' + i + '"' + (i % 2 ? i === count - 1 ? ' class="o z"' : ' class="o"' : i === count - 1 ? ' class="z"' : "")
+          const row = i => '<tr data-row="' + i + '"' + (i % 2 ? i === count - 1 ? ' class="o z' + last + '"' : ' class="o"' : i === count - 1 ? ' class="z' + last + '"' : "")
             + ' style="height:' + (offsets[i + 1] - offsets[i]) + 'px">' + cells(i).map(cell => {
               const style = typeof cell[0] === "string" ? cell[0] : null;
               return "<td" + (style ? ' style="' + style + '"' : "") + ">" + cell.slice(style ? 1 : 0).map(line).join("") + "</td>";

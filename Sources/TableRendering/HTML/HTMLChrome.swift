@@ -95,12 +95,13 @@ struct HTMLChrome {
     /// shows.
     func contentRules(gap: Double) -> String {
         var headerFills: [Color] = [], stripeFills: [Color] = []
-        var headerLine: (Color, Double)?, rowLine: (Color, Double)?, columnLine: (Color, Double)?
+        var headerLine: (Color, Double)?, footerLine: (Color, Double)?, rowLine: (Color, Double)?, columnLine: (Color, Double)?
         for chrome in body.contentChrome {
             switch chrome {
             case .headerBackground(let color): headerFills.append(color)
             case .rowStripes(let color): stripeFills.append(color)
             case .headerSeparator(let color, let width): headerLine = (color, width)
+            case .footerSeparator(let color, let width): footerLine = (color, width)
             case .gridLines(let color, let width): (headerLine, rowLine, columnLine) = ((color, width), (color, width), (color, width))
             }
         }
@@ -114,6 +115,7 @@ struct HTMLChrome {
         line("thead th::after", headerLine) { "left:0;right:0;bottom:\(HTMLMarkup.px(-$0 / 2));height:\(HTMLMarkup.px($0))" }
         // A header group's row: no line under a column no group of that row covers.
         if headerLine != nil, !body.headerGroups.isEmpty { css += "\(scope) thead th.e::after{content:none}\n" }
+        line("tbody tr.s>td::after", footerLine) { "left:0;right:0;top:\(HTMLMarkup.px(-$0 / 2));height:\(HTMLMarkup.px($0))" }
         line("tbody tr:not(.z)>td::after", rowLine) { "left:0;right:0;bottom:\(HTMLMarkup.px(-$0 / 2));height:\(HTMLMarkup.px($0))" }
         line("th:not(:first-child)::before", columnLine) { "top:0;bottom:0;left:\(HTMLMarkup.px(-$0 / 2));width:\(HTMLMarkup.px($0))" }
         line("td:not(:first-child)::before", columnLine) {

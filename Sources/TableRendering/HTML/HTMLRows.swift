@@ -42,9 +42,9 @@ struct HTMLRows {
 
     /// Row `row` as a `<tr>` from its top to `next` (where the next row starts, or its own
     /// bottom for the last). Classes: `o` for an odd index (stripes), `z` for the table's last
-    /// row (no line under it).
+    /// row (no line under it), `s` for the footer (the header's separator above it).
     func row(_ row: TableStyleConfiguration.Row, next: Double, isLast: Bool) -> String {
-        let classes = [row.index % 2 == 1 ? "o" : nil, isLast ? "z" : nil].compactMap { $0 }
+        let classes = [row.index % 2 == 1 ? "o" : nil, isLast ? "z" : nil, row.isFooter ? "s" : nil].compactMap { $0 }
         var markup = "<tr data-row=\"\(row.index)\"" + (classes.isEmpty ? "" : " class=\"\(classes.joined(separator: " "))\"")
             + " style=\"height:\(HTMLMarkup.span(from: row.frame.minY, to: next))\">"
         for cell in row.cells {

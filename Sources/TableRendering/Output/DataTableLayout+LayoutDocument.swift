@@ -86,7 +86,7 @@ extension DataTableLayout {
             let range = start..<min(rowCount, start + 1000)
             for row in styleConfiguration(rows: range, alignments: alignments).rows {
                 body(TableLayoutDocument.Row(height: thousandths(row.frame.height), offset: thousandths(offset(ofRow: row.index)),
-                                             cells: row.cells.map { builder.cell($0) }))
+                                             cells: row.cells.map { builder.cell($0) }, footer: row.isFooter ? true : nil))
             }
         }
     }

@@ -29,7 +29,9 @@ extension TableLayoutDocument.Row {
             json.append(UInt8(ascii: "]"))
             if styled { json.append(UInt8(ascii: "}")) }
         }
-        json += "]}".utf8
+        json += "]".utf8
+        if footer == true { json += #","footer":true"#.utf8 }
+        json += "}".utf8
     }
 }
 

@@ -139,6 +139,8 @@ public struct TableLayoutDocument: Codable, Sendable, Equatable {
         public var offset: Double
         /// One cell a column.
         public var cells: [Cell]
+        /// `true` for the table's footer (totals), drawn after the others; absent (nil) otherwise.
+        public var footer: Bool?
     }
 
     /// A cell's text, line under line. In JSON, the array of its lines; a cell whose text style

@@ -5,7 +5,7 @@ public import CellLayout
 /// each modifier returns a new body.
 ///
 /// Two kinds of modifier:
-/// - On the table's content — `headerBackground`, `headerSeparator`, `rowStripes`, `gridLines`,
+/// - On the table's content — `headerBackground`, `headerSeparator`, `footerSeparator`, `rowStripes`, `gridLines`,
 ///   `foregroundColor` — drawn between whatever is under the table and its text, wherever they
 ///   come in the chain.
 /// - On the whole body — `background`, `overlay`, `clipShape`, `padding` — applied in order, each
@@ -43,6 +43,7 @@ public struct TableBody: Sendable {
     package enum ContentChrome {
         case headerBackground(Color)
         case headerSeparator(Color, lineWidth: Double)
+        case footerSeparator(Color, lineWidth: Double)
         case rowStripes(Color)
         case gridLines(Color, lineWidth: Double)
     }
@@ -146,6 +147,18 @@ public struct TableBody: Sendable {
                                      color, lineWidth: lineWidth.clampedLength))
         body.decorations += groupUnderlines(color, lineWidth: lineWidth.clampedLength)
         body.contentChrome.append(.headerSeparator(color, lineWidth: lineWidth.clampedLength))
+        return body
+    }
+
+    /// A line across the table's width at the top of the footer row (totals:
+    /// `TableStyleConfiguration.Row.isFooter`), when it is drawn; nothing for a table without one.
+    public func footerSeparator(_ color: Color, lineWidth: Double = 1) -> TableBody {
+        var body = self
+        for y in rows.filter(\.isFooter).map(\.frame.minY) {
+            body = body.decorated(.stroke(.line(from: Point(x: tableFrame.minX, y: y), to: Point(x: tableFrame.maxX, y: y)),
+                                          color, lineWidth: lineWidth.clampedLength))
+        }
+        body.contentChrome.append(.footerSeparator(color, lineWidth: lineWidth.clampedLength))
         return body
     }
 

@@ -7,6 +7,7 @@ import DataTables
 ///     func makeBody(configuration: Configuration) -> TableBody {
 ///         TableBody(configuration)
 ///             .background(Color(white: 0.97))
+///             .footerSeparator(Color(white: 0.8), lineWidth: 1)
 ///             .overlay(RoundedRectangle(cornerRadius: 8), stroke: .blue, lineWidth: 2)
 ///             .clipShape(RoundedRectangle(cornerRadius: 8))
 ///     }
@@ -18,28 +19,30 @@ public protocol TableStyle: Sendable {
     func makeBody(configuration: Configuration) -> TableBody
 }
 
-/// Only a thin separator under the header.
+/// Only a thin separator under the header (and above a footer of totals).
 public struct PlainTableStyle: TableStyle {
     public init() {}
     public func makeBody(configuration: Configuration) -> TableBody {
         TableBody(configuration)
             .headerSeparator(Color(white: 0.8), lineWidth: 1)
+            .footerSeparator(Color(white: 0.8), lineWidth: 1)
     }
 }
 
 /// The reference's bordered style: a background of white 0.97, a 2 pt blue stroke on a rounded
-/// rectangle of radius 8, the content clipped to it.
+/// rectangle of radius 8, the content clipped to it; a thin separator above a footer of totals.
 public struct BorderedTableStyle: TableStyle {
     public init() {}
     public func makeBody(configuration: Configuration) -> TableBody {
         TableBody(configuration)
             .background(Color(white: 0.97))
+            .footerSeparator(Color(white: 0.8), lineWidth: 1)
             .overlay(RoundedRectangle(cornerRadius: 8), stroke: .blue, lineWidth: 2)
             .clipShape(RoundedRectangle(cornerRadius: 8))
     }
 }
 
-/// A shaded header with a separator, and every other row shaded.
+/// A shaded header with a separator, every other row shaded, and a separator above a footer.
 public struct StripedTableStyle: TableStyle {
     public init() {}
     public func makeBody(configuration: Configuration) -> TableBody {
@@ -47,16 +50,18 @@ public struct StripedTableStyle: TableStyle {
             .headerBackground(Color(white: 0.92))
             .rowStripes(Color(white: 0.96))
             .headerSeparator(Color(white: 0.7), lineWidth: 1)
+            .footerSeparator(Color(white: 0.7), lineWidth: 1)
     }
 }
 
-/// A line between every two columns and rows, and around the table.
+/// A line between every two columns and rows, and around the table; a darker one above a footer.
 public struct GridTableStyle: TableStyle {
     public init() {}
     public func makeBody(configuration: Configuration) -> TableBody {
         TableBody(configuration)
             .headerBackground(Color(white: 0.95))
             .gridLines(Color(white: 0.75), lineWidth: 1)
+            .footerSeparator(Color(white: 0.45), lineWidth: 1)
             .overlay(Rectangle(), stroke: Color(white: 0.75), lineWidth: 1)
     }
 }

@@ -50,6 +50,9 @@ public struct TableStyleConfiguration: Sendable {
         public let frame: Rect
         /// The cells, one per column, left to right.
         public let cells: [Cell]
+        /// Whether the row is the table's footer (totals: `DataTableConfiguration.lastRowIsFooter`),
+        /// drawn after the others, below the header's separator drawn again above it.
+        public var isFooter = false
     }
 
     /// A cell: its frame, its content box (the frame less the cell padding), its text laid out
@@ -65,16 +68,6 @@ public struct TableStyleConfiguration: Sendable {
     }
 }
 
-/// Where a column's texts sit between the cell's padding.
-public enum ColumnAlignment: String, Sendable, Hashable, CaseIterable {
-    /// At the start of the text's direction: left for left-to-right text, right for right-to-left.
-    case leading
-    /// Centred.
-    case center
-    /// At the end of the text's direction (suits numbers).
-    case trailing
-}
-
 extension TableStyleConfiguration.Row {
     /// The part of the row from `top` to `bottom` points below its top, where it is: its frame
     /// and each cell's frame and content box cut to that band, and the text lines that lie in it
@@ -87,10 +80,12 @@ extension TableStyleConfiguration.Row {
             let minY = min(max(rect.minY, band.minY), band.maxY), maxY = max(min(rect.maxY, band.maxY), minY)
             return Rect(x: rect.x, y: minY, width: rect.width, height: maxY - minY)
         }
-        return Self(index: index, frame: cut(frame), cells: cells.map { cell in
+        var row = Self(index: index, frame: cut(frame), cells: cells.map { cell in
             TableStyleConfiguration.Cell(frame: cut(cell.frame), contentFrame: cut(cell.contentFrame),
                                          text: cell.text.filter { $0.frame.minY >= band.minY - tolerance && $0.frame.maxY <= band.maxY + tolerance },
                                          textStyle: cell.textStyle)
         })
+        row.isFooter = isFooter
+        return row
     }
 }

@@ -21,6 +21,10 @@ public struct FontFeature: Sendable, Hashable, CustomStringConvertible {
         (tag, value, start, end) = (feature.tag, feature.value, feature.start, feature.end)
     }
 
+    /// `tnum`, on for the whole text: tabular figures, every digit one width.
+    public static let tabularFigures = FontFeature(
+        hb_feature_t(tag: 0x74 << 24 | 0x6E << 16 | 0x75 << 8 | 0x6D, value: 1, start: 0, end: .max))
+
     var hbFeature: hb_feature_t { hb_feature_t(tag: tag, value: value, start: start, end: end) }
 
     /// The setting in HarfBuzz's canonical spelling.

@@ -256,3 +256,12 @@ final class FontSet: Sendable {
         }
     }
 }
+
+extension FontSet {
+    /// The same members, language and fallback with `features` after each member's own
+    /// (``FontStack/addingFeatures(_:)``). O(members).
+    func addingFeatures(_ features: [FontFeature]) -> FontSet {
+        let members = self.members.indices.map { Member(slot: self.members[$0], features: featureSettings[$0] + features) }
+        return FontSet.of(members, language: language, fallback: fallback?.configuration)
+    }
+}

@@ -70,6 +70,18 @@ public struct FontStack: Sendable, Hashable {
                          size: size)
     }
 
+    /// The same fonts, language and fallback with `features` after each font's own feature
+    /// settings (a later setting of a tag wins, as in HarfBuzz): `[FontFeature("tnum")]` for
+    /// tabular figures. The bold fonts get them too, so `weight(.bold)` of the result keeps them
+    /// (a family stack's bold faces are found here, once). Fonts the system fallback finds for
+    /// characters the stack lacks get none.
+    ///
+    /// - Complexity: O(fonts); a family stack's first bold lookup as `weight(_:)`.
+    public func addingFeatures(_ features: [FontFeature]) -> FontStack {
+        FontStack(fontSet: fontSet.addingFeatures(features), size: size,
+                  bold: (boldSet ?? fontSet.boldFamily())?.addingFeatures(features))
+    }
+
     /// The same fonts (and bold fonts) at another size.
     public func withSize(_ size: Double) throws(FontError) -> FontStack {
         try Font.validate(size)

@@ -78,7 +78,7 @@ import TableRendering
         for (arguments, message) in [
             (["--page", "a5"], "--page must be a4, letter or WxH"),
             (["--align", "Nope=center"], "no column is titled 'Nope'"),
-            (["--align", "Price=right"], "must be leading, center or trailing, not 'right'"),
+            (["--align", "Price=right"], "must be one of auto, leading, center, trailing, decimal, not 'right'"),
             (["--scale", "0"], "--scale must be above 0"),
             (["--style", "fancy"], "fancy"),
             (["--fonts", "link"], "--fonts must be embed or url:PREFIX, not 'link'"),

@@ -1,0 +1,53 @@
+import TextMeasure
+
+/// What a column's numbers give the layout, kept until a cell of the column changes.
+struct ColumnNumbers {
+    var alignment: ColumnAlignment?
+    var decimalExtent: DecimalExtent??
+}
+
+extension DataTableLayout {
+    /// The reader of the cells' numbers: the configuration's decimal separator.
+    public var numberReader: NumberReader { NumberReader(decimalSeparator: configuration.decimalSeparator) }
+
+    /// The font stack column `column`'s text cells are measured and drawn in: the
+    /// configuration's `font`, with tabular figures (`tnum`) for a column declared `.trailing` or
+    /// `.decimal` when `tabularFigures` is set.
+    public func font(ofColumn column: Int) -> FontStack { columnFonts[column] }
+
+    /// The font stack a text cell of column `column` with text style `style` is measured and
+    /// drawn in: ``font(ofColumn:)`` in the style's weight (bold keeps the tabular figures).
+    ///
+    /// - Complexity: as `FontStack.weight(_:)`.
+    public func cellFont(ofColumn column: Int, style: DataTableTextStyle) -> FontStack {
+        columnFonts[column].weight(style.weight ?? .regular)
+    }
+
+    /// How column `column`'s texts sit in their cells: its declared ``DataTableColumn/alignment``,
+    /// else by content (``ColumnAlignment/byContent(of:reader:)``: trailing when every non-empty
+    /// cell is a number). A column of compound cells without one is leading.
+    ///
+    /// - Complexity: O(rows) the first time after the column's cells change (each text read
+    ///   until one is not a number), then O(1).
+    public func alignment(ofColumn column: Int) -> ColumnAlignment {
+        if let declared = columns[column].alignment { return declared }
+        if let known = numbers[column].alignment { return known }
+        let (rows, text) = (rows, columns[column].text)
+        let alignment = columns[column].cell != nil ? .leading : ColumnAlignment.byContent(of: rows.lazy.map(text), reader: numberReader)
+        numbers[column].alignment = alignment
+        return alignment
+    }
+
+    /// Column `column`'s ``DecimalExtent`` over every row: what decimal alignment draws with. Only
+    /// a column declared `.decimal` is measured for it (a column drawn decimal-aligned without
+    /// being declared so may be too narrow for it).
+    ///
+    /// - Complexity: O(rows) the first time after the column's cells change (each distinct side
+    ///   shaped once), then O(1).
+    public func decimalExtent(ofColumn column: Int) -> DecimalExtent? {
+        if let known = numbers[column].decimalExtent { return known }
+        let extent = calculator().decimalExtent(ofColumn: column)
+        numbers[column].decimalExtent = .some(extent)
+        return extent
+    }
+}
