@@ -98,7 +98,7 @@ enum VirtualRows {
           // row's number below) is a rowspan at the first of its rows shown, omitted below.
           const row = (i, first, end) => {
             let html = '<tr data-row="' + i + '"' + (i % 2 ? i === count - 1 ? ' class="o z"' : ' class="o"' : i === count - 1 ? ' class="z"' : "")
-              + ' style="height:' + (offsets[i + 1] - offsets[i]) + 'px">', leading = true;
+              + ' style="height:' + (offsets[i + 1] - offsets[i]) + 'px">', position = 0;
             cells(i).forEach((cell, column) => {
               let start = i, attributes = "";
               if (typeof cell === "number") {
@@ -109,11 +109,11 @@ enum VirtualRows {
               let from = 0;
               if (typeof cell[0] === "number") {
                 const last = Math.min(start + cell[0], end);
-                attributes = ' rowspan="' + (last - i) + '"' + (start + cell[0] === count ? ' class="z' + (leading && column ? ' m"' : '"') : "");
+                attributes = ' rowspan="' + (last - i) + '"' + (start + cell[0] === count ? ' class="z' + (!position && column ? ' m"' : '"') : "");
                 from = 1;
               }
-              if (leading && column && !attributes.includes("class")) attributes += ' class="m"';
-              leading = false;
+              if (!position && column && !attributes.includes("class")) attributes += ' class="m"';
+              if (position++ !== column) attributes += ' data-c="' + column + '"';
               const style = typeof cell[from] === "string" ? cell[from++] : null;
               html += "<td" + attributes + (style ? ' style="' + style + '"' : "") + ">" + cell.slice(from).map(line).join("") + "</td>";
             });

@@ -107,7 +107,8 @@ extension HTMLPage {
         // header row's cells stick.
         let header = body.headerGroups.isEmpty ? "thead th" : "thead tr:last-child th"
         for (index, column) in body.columns.prefix(max(0, options.stickyColumns)).enumerated() {
-            let cells = "\(s) \(header):nth-child(\(index + 1)),\(s) tbody td:nth-child(\(index + 1))"
+            // Below a span, a row's cells after the ones it covers name their column.
+            let cells = "\(s) \(header):nth-child(\(index + 1)),\(s) tbody td:nth-child(\(index + 1)):not([data-c]),\(s) tbody td[data-c=\"\(index)\"]"
             css += "\(cells){position:sticky;z-index:3;left:\(HTMLMarkup.span(from: bounds.minX, to: column.header.frame.minX))}\n"
             css += ":where(\(cells)){background-color:\(background)}\n"
         }

@@ -45,15 +45,17 @@ struct HTMLRows {
     /// (stripes), `z` for the table's last row and a spanning cell reaching it (no line under
     /// them), `m` for a cell first in its row but not in the first column (a span covers those
     /// left of it: its column line is drawn). A cell spanning rows is a `<td rowspan>` at the
-    /// first of its rows shown; below, its rows omit it.
+    /// first of its rows shown; below, its rows omit it, and the cells after it there name their
+    /// column (`data-c`, from 0: sticky columns find their cells by it).
     func row(_ row: TableStyleConfiguration.Row, next: Double, shown: Range<Int>) -> String {
         let classes = [row.index % 2 == 1 ? "o" : nil, row.index == shown.upperBound - 1 ? "z" : nil].compactMap { $0 }
         var markup = "<tr data-row=\"\(row.index)\"" + (classes.isEmpty ? "" : " class=\"\(classes.joined(separator: " "))\"")
             + " style=\"height:\(HTMLMarkup.span(from: row.frame.minY, to: next))\">"
-        var isFirst = true
+        var isFirst = true, position = 0
         for (column, cell) in row.cells.enumerated() {
             var attributes = ""
             var classes: [String] = isFirst && column > 0 ? ["m"] : []
+            let isMoved = position != column
             if let span = cell.spannedRows {
                 guard row.index == span.lowerBound || row.index == shown.lowerBound else { continue }
                 let end = min(span.upperBound, shown.upperBound)
@@ -61,7 +63,9 @@ struct HTMLRows {
                 if end == shown.upperBound { classes.append("z") }
             }
             if !classes.isEmpty { attributes += " class=\"\(classes.joined(separator: " "))\"" }
+            if isMoved { attributes += " data-c=\"\(column)\"" }
             isFirst = false
+            position += 1
             markup += "<td" + attributes + (Self.style(of: cell).map { " style=\"\($0)\"" } ?? "") + ">"
                 + HTMLLine.lines(of: cell, shift: 0, fonts: fonts).map(\.html).joined() + "</td>"
         }
