@@ -52,6 +52,12 @@ wrapped, aligned trailing and centred):
     the layout JSON gives (the start of the line's second run, or the end of its only one);
   - totals: the same prices with --total Price=count, as a page and virtualised: the footer (the last
     row, and only it) has the class `s` that draws the header's separator above it;
+  - row spans (grouped rows): `textmeasure rows --table-layout auto --group-by …` against an HTML
+    `table-layout: auto` table whose groups are `<td rowspan>` under a `<th colspan>` header
+    group, at the header group check's widths: every column within 0.1 px of Chromium's and every
+    row the same number of lines (a group's name taller than its rows lengthens the last of them,
+    in both); and the sample grouped by Category rendered to HTML in every style: rows at the
+    layout's offsets, no overflow, the screenshot against the PNG (the sample's thresholds);
   - large table: 100,000 rows (every one measured by textmeasure) virtualised past 1,000, opened
     in Chromium driven over its DevTools pipe (real frames and clocks: --virtual-time-budget
     stops both): the page opens (row data fetched, the rows in view in the DOM and drawn) within
@@ -59,9 +65,10 @@ wrapped, aligned trailing and centred):
     viewport's rows ± the prefetch window in the DOM, and the table's height is the layout's
     content height.
 
-Usage: Scripts/browser-check.py [--textmeasure PATH] [--chromium PATH] [--quick] [--header-groups] [--keep DIR]
+Usage: Scripts/browser-check.py [--textmeasure PATH] [--chromium PATH] [--quick] [--header-groups] [--row-spans] [--keep DIR]
   --quick          skip the 100,000-row table.
   --header-groups  run only the header group check.
+  --row-spans      run only the row span check.
 Prints the figures; exits 1 when a check fails. Python 3 standard library only.
 """
 import argparse
@@ -579,19 +586,135 @@ def header_groups(tm, chromium, work):
               % (style, drawn[0], drawn[1], unmatched * 100, mean))
 
 
+SPAN_PROBE = r"""
+<script>
+(async () => {
+  await Promise.all([...document.fonts].map(face => face.load()));
+  await document.fonts.ready;
+  const result = [...document.querySelectorAll("table")].map(table => ({
+    columns: [...table.querySelectorAll("thead tr:last-child th")].map(th => th.getBoundingClientRect().width),
+    rows: [...table.querySelectorAll("tbody tr")].map(tr => tr.getBoundingClientRect().height)}));
+  document.body.insertAdjacentHTML("beforeend", "<pre id='probe'>PROBE" + JSON.stringify(result) + "END</pre>");
+})();
+</script>
+"""
+
+# A grouped table: (rows, the column grouped, header groups as (title, first column, column count)).
+# One group's name wraps to more lines than its rows hold at narrow widths (the extra height
+# goes to the span's last row).
+SPAN_TABLE = ([["Dept", "Item", "Notes"],
+               ["Kitchen and bathroom fittings for every home", "pan", "non-stick"],
+               ["Kitchen and bathroom fittings for every home", "tap", "chrome finish, and a long note that wraps"],
+               ["Tools", "saw", "x"], ["Tools", "hammer", "claw"], ["Tools", "drill", "cordless, with two batteries"],
+               ["Garden", "rake", "y"]], "Dept", [("Goods on the shelves", 1, 2)])
+
+
+def row_spans(tm, chromium, work):
+    """Grouped rows (`--group-by`) against Chromium: SPAN_TABLE as an HTML `table-layout: auto`
+    table, each group one `<td rowspan>`, under a `<th colspan>` header group, in Noto Sans at
+    14 px (padding 0 8 px, as the header group check), at the header group check's widths: every
+    column within 0.1 px of Chromium's and every row the same number of lines (a row's height over
+    a line's, the shortest row's, on each side). Then the sample grouped by Category
+    (`--sort Category --group-by Category`), rendered to HTML in every style: rows at the layout's
+    offsets, no overflow, and its screenshot against the PNG (the sample's thresholds)."""
+    import csv as csvmodule
+    import html
+    font = ROOT / "Fonts" / "NotoSans-Regular.ttf"
+    shutil.copyfile(font, work / font.name)
+    rows, grouped, groups = SPAN_TABLE
+    csv_path = work / "spans.csv"
+    with open(csv_path, "w", newline="", encoding="utf-8") as handle:
+        csvmodule.writer(handle).writerows(rows)
+    titles = rows[0]
+    options = ["--table-layout", "auto", "--min", "0", "--padding", "8", "--sort-indicator", "20",
+               "--font", str(font), "--size", "14", "--fallback", "none"] \
+        + [argument for title, first, count in groups
+           for argument in ["--header-group", "%s:%s" % (title, ",".join(titles[first:first + count]))]]
+    base = json.loads(textmeasure(tm, ["columns", str(csv_path), "--json"] + options))["columns"]
+    minimum, maximum = [column["minContentWidth"] for column in base], [column["maxContentWidth"] for column in base]
+    frames = [1.0] + [round(sum(minimum) + share * (sum(maximum) - sum(minimum)), 2) for share in (0.25, 0.5, 0.75)] \
+        + [round(sum(maximum), 2), round(sum(maximum) * 1.25, 2)]
+    thead = "<thead><tr>"
+    column = 0
+    while column < len(titles):
+        found = [group for group in groups if group[1] == column]
+        if found:
+            thead += "<th class='g' colspan='%d'>%s</th>" % (found[0][2], html.escape(found[0][0]))
+            column += found[0][2]
+        else:
+            thead += "<th class='g'></th>"
+            column += 1
+    thead += "</tr><tr>" + "".join("<th>%s</th>" % html.escape(title) for title in titles) + "</tr></thead>"
+    key = titles.index(grouped)
+    body = "<tbody>"
+    for index, row in enumerate(rows[1:], start=1):
+        count = 1
+        while index + count < len(rows) and rows[index + count][key] == row[key]:
+            count += 1
+        starts = index == 1 or rows[index - 1][key] != row[key]
+        body += "<tr>" + "".join(("<td rowspan='%d'>%s</td>" % (count, html.escape(cell)) if starts else "") if at == key
+                                 else "<td>%s</td>" % html.escape(cell) for at, cell in enumerate(row)) + "</tr>"
+    body += "</tbody>"
+    head = ("<!doctype html><html><head><meta charset='utf-8'><style>"
+            "@font-face { font-family: 'TM0'; src: url('%s'); }" % font.name
+            + "body { margin: 0; } table { table-layout: auto; border-collapse: separate; border-spacing: 0; margin-bottom: 20px;"
+            " font-size: 14px; font-family: 'TM0'; font-kerning: normal; }"
+            "th, td { padding: 0 8px; border: 0; text-align: left; font-weight: normal; vertical-align: top; }"
+            "th { white-space: pre; padding-right: 28px; } th.g { padding-right: 8px; } td { overflow-wrap: break-word; }"
+            "</style></head><body>")
+    page = work / "spans.html"
+    page.write_text(head + "".join("<table style='width: %spx'>%s%s</table>" % (frame, thead, body) for frame in frames)
+                    + SPAN_PROBE + "</body></html>", encoding="utf-8")
+    dom = subprocess.run([chromium] + FLAGS + ["--virtual-time-budget=30000", "--window-size=1200,900", "--user-data-dir=" + str(work / "profile"),
+                          "--dump-dom", page.as_uri()], capture_output=True, text=True, timeout=600).stdout
+    found = re.search(r'<pre id="probe">PROBE(.*?)END</pre>', dom)
+    if not found:
+        raise SystemExit("chromium printed no probe results for " + str(page))
+    worst = 0.0
+    for frame, theirs in zip(frames, json.loads(found.group(1))):
+        ours = json.loads(textmeasure(tm, ["rows", str(csv_path), "--json", "--frame-width", str(frame), "--group-by", grouped,
+                                                "--vertical-padding", "0"] + options))
+        differences = [abs(a - b) for a, b in zip(ours["columnWidths"], theirs["columns"])]
+        worst = max([worst] + differences)
+        check(max(differences) <= 0.1, "row spans at %.2f px: every column within %.4f px of Chromium's (ours %s, Chromium's %s)"
+              % (frame, max(differences), ["%.3f" % w for w in ours["columnWidths"]], ["%.3f" % w for w in theirs["columns"]]))
+        heights = [row["height"] for row in ours["rows"]]
+        our_lines = [round(height / min(heights)) for height in heights]
+        their_lines = [round(height / min(theirs["rows"])) for height in theirs["rows"]]
+        check(our_lines == their_lines, "row spans at %.2f px: lines a row %s, Chromium's %s" % (frame, our_lines, their_lines))
+    print("row spans: %d widths, largest column difference %.4f px" % (len(frames), worst))
+
+    grouping = ["--max", "240", "--sort", "Category", "--group-by", "Category"]
+    layout = json.loads(textmeasure(tm, ["rows", str(SAMPLE), "--json"] + grouping))
+    for style in ["plain", "bordered", "striped", "grid"]:
+        page, png = work / ("spans-sample-%s.html" % style), work / ("spans-sample-%s.png" % style)
+        for output in [page, png]:
+            textmeasure(tm, ["render", str(SAMPLE), "-o", str(output), "--style", style] + grouping)
+        check_layout("grouped sample %s" % style, probe(chromium, page, work), layout)
+        drawn = read_png(png)
+        shot = work / ("spans-sample-%s.shot.png" % style)
+        subprocess.run([chromium] + FLAGS + ["--window-size=%d,%d" % (drawn[0], drawn[1]), "--user-data-dir=" + str(work / "profile"),
+                        "--virtual-time-budget=10000", "--screenshot=" + str(shot), page.as_uri()],
+                       capture_output=True, timeout=300, check=True)
+        unmatched, mean = compare(drawn, read_png(shot))
+        check(unmatched <= 0.005 and mean <= 0.035, "grouped sample %s: screenshot against the PNG (%d × %d px): %.3f %% of pixels unmatched, mean difference %.4f"
+              % (style, drawn[0], drawn[1], unmatched * 100, mean))
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--textmeasure", default=str(ROOT / ".build" / "debug" / "textmeasure"))
     parser.add_argument("--chromium", default="chromium")
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--header-groups", action="store_true")
+    parser.add_argument("--row-spans", action="store_true")
     parser.add_argument("--keep")
     args = parser.parse_args()
     work = Path(args.keep or tempfile.mkdtemp(prefix="browser-check-"))
     work.mkdir(parents=True, exist_ok=True)
     tm, chromium = args.textmeasure, args.chromium
-    if args.header_groups:
-        header_groups(tm, chromium, work)
+    if args.header_groups or args.row_spans:
+        (header_groups if args.header_groups else row_spans)(tm, chromium, work)
         print("%d check%s failed" % (len(failures), "" if len(failures) == 1 else "s") if failures else "all checks passed")
         sys.exit(1 if failures else 0)
     table = ["--max", "240", "--align", "Price=trailing", "--align", "Stock=center"]
@@ -633,6 +756,7 @@ def main():
     sticky_key_columns(tm, chromium, work)
     automatic_layouts(tm, chromium, work)
     header_groups(tm, chromium, work)
+    row_spans(tm, chromium, work)
     if not args.quick:
         large(tm, chromium, work)
     if not args.keep:

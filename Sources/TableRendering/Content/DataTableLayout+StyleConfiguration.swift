@@ -70,7 +70,7 @@ extension DataTableLayout {
             let frame = Rect(x: 0, y: headerBlockHeight + offset(ofRow: row) - first, width: tableWidth, height: height(ofRow: row))
             let value = self.rows[row]
             let kept = settings.textLayout == .wrap ? keptLines(ofRow: row) : nil
-            let cells = self.columns.indices.map { index in
+            var cells = self.columns.indices.map { index in
                 var cellFrame = Rect(x: starts[index], y: frame.minY, width: widths[index], height: frame.height)
                 // A cell spanning rows is drawn where the span starts, as tall as its rows (see
                 // `SpanDrawing` for a span begun above `range`); below, its rows have it empty.
@@ -129,6 +129,7 @@ extension DataTableLayout {
                     text: CellText.items(lines, of: text, font: font, in: content, alignment: alignment(index), cache: cache),
                     textStyle: style)
             }
+            for span in rowSpans.isEmpty ? [] : rowSpans.spans(coveringRow: row) { cells[span.column].spannedRows = span.rows }
             return TableStyleConfiguration.Row(index: row, frame: frame, cells: cells,
                                                isFooter: settings.lastRowIsFooter && row == rowCount - 1)
         }

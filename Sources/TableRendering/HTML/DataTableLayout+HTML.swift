@@ -96,11 +96,31 @@ enum VirtualRows {
           };
           const line = l => '<div class="l' + (l[3] ? " q" : "") + '" style="left:' + l[0] + "px;top:" + l[1] + "px;--b:" + l[2] + 'px">'
             + nodes(l, 4) + "</div>";
-          const row = i => '<tr data-row="' + i + '"' + (i % 2 ? i === count - 1 ? ' class="o z' + last + '"' : ' class="o"' : i === count - 1 ? ' class="z' + last + '"' : "")
-            + ' style="height:' + (offsets[i + 1] - offsets[i]) + 'px">' + cells(i).map(cell => {
-              const style = typeof cell[0] === "string" ? cell[0] : null;
-              return "<td" + (style ? ' style="' + style + '"' : "") + ">" + cell.slice(style ? 1 : 0).map(line).join("") + "</td>";
-            }).join("") + "</tr>";
+          // Rows first to end - 1 are shown. A cell spanning rows ([count, …] at its first row, that
+          // row's number below) is a rowspan at the first of its rows shown, omitted below.
+          const row = (i, first, end) => {
+            let html = '<tr data-row="' + i + '"' + (i % 2 ? i === count - 1 ? ' class="o z' + last + '"' : ' class="o"' : i === count - 1 ? ' class="z' + last + '"' : "")
+              + ' style="height:' + (offsets[i + 1] - offsets[i]) + 'px">', position = 0;
+            cells(i).forEach((cell, column) => {
+              let start = i, attributes = "";
+              if (typeof cell === "number") {
+                if (i !== first) return;
+                start = cell;
+                cell = cells(start)[column];
+              }
+              let from = 0;
+              if (typeof cell[0] === "number") {
+                const spanEnd = Math.min(start + cell[0], end);
+                attributes = ' rowspan="' + (spanEnd - i) + '"' + (start + cell[0] === count ? ' class="z' + (!position && column ? ' m"' : '"') : "");
+                from = 1;
+              }
+              if (!position && column && !attributes.includes("class")) attributes += ' class="m"';
+              if (position++ !== column) attributes += ' data-c="' + column + '"';
+              const style = typeof cell[from] === "string" ? cell[from++] : null;
+              html += "<td" + attributes + (style ? ' style="' + style + '"' : "") + ">" + cell.slice(from).map(line).join("") + "</td>";
+            });
+            return html + "</tr>";
+          };
           // The last row whose top is at or above y (0 above the first).
           const rowAt = y => {
             let low = 0, high = count - 1;
@@ -119,7 +139,7 @@ enum VirtualRows {
             shown = first + ":" + end;
             table.style.top = offsets[first] + "px";
             let html = "";
-            for (let i = first; i < end; i++) html += row(i);
+            for (let i = first; i < end; i++) html += row(i, first, end);
             body.innerHTML = html;
           };
           fetch(\(jsonString(url, escapingMarkup: true))).then(response => response.text()).then(data => {

@@ -116,9 +116,9 @@ struct HTMLChrome {
         // A header group's row: no line under a column no group of that row covers.
         if headerLine != nil, !body.headerGroups.isEmpty { css += "\(scope) thead th.e::after{content:none}\n" }
         line("tbody tr.s>td::after", footerLine) { "left:0;right:0;top:\(HTMLMarkup.px(-$0 / 2));height:\(HTMLMarkup.px($0))" }
-        line("tbody tr:not(.z)>td::after", rowLine) { "left:0;right:0;bottom:\(HTMLMarkup.px(-$0 / 2));height:\(HTMLMarkup.px($0))" }
+        line("tbody tr:not(.z)>td:not(.z)::after", rowLine) { "left:0;right:0;bottom:\(HTMLMarkup.px(-$0 / 2));height:\(HTMLMarkup.px($0))" }
         line("th:not(:first-child)::before", columnLine) { "top:0;bottom:0;left:\(HTMLMarkup.px(-$0 / 2));width:\(HTMLMarkup.px($0))" }
-        line("td:not(:first-child)::before", columnLine) {
+        line("td:is(:not(:first-child),.m)::before", columnLine) {
             "top:0;bottom:\(HTMLMarkup.px(-gap));left:\(HTMLMarkup.px(-$0 / 2));width:\(HTMLMarkup.px($0))"
         }
         return css

@@ -83,7 +83,7 @@ struct HTMLPage {
             """
         css += stickyRules(bounds: bounds)
         if gap > 0 {
-            css += "\(s) tbody td{border-bottom:\(HTMLMarkup.px(HTMLMarkup.snapped(gap))) solid transparent}\n\(s) tbody tr.z>td{border-bottom:0}\n"
+            css += "\(s) tbody td{border-bottom:\(HTMLMarkup.px(HTMLMarkup.snapped(gap))) solid transparent}\n\(s) tbody tr.z>td,\(s) tbody td.z{border-bottom:0}\n"
         }
         return css
     }
@@ -107,7 +107,8 @@ extension HTMLPage {
         // header row's cells stick.
         let header = body.headerGroups.isEmpty ? "thead th" : "thead tr:last-child th"
         for (index, column) in body.columns.prefix(max(0, options.stickyColumns)).enumerated() {
-            let cells = "\(s) \(header):nth-child(\(index + 1)),\(s) tbody td:nth-child(\(index + 1))"
+            // Below a span, a row's cells after the ones it covers name their column.
+            let cells = "\(s) \(header):nth-child(\(index + 1)),\(s) tbody td:nth-child(\(index + 1)):not([data-c]),\(s) tbody td[data-c=\"\(index)\"]"
             css += "\(cells){position:sticky;z-index:3;left:\(HTMLMarkup.span(from: bounds.minX, to: column.header.frame.minX))}\n"
             css += ":where(\(cells)){background-color:\(background)}\n"
         }
@@ -135,9 +136,10 @@ extension TableBody {
         let writer = HTMLRows(fonts: page.fonts)
         let header = writer.header(columns, groups: headerGroups)
         var markup = ""
+        let shown = (rows.first?.index ?? 0)..<((rows.last?.index ?? -1) + 1)
         for (index, row) in rows.enumerated() {
             let next = index + 1 < rows.count ? rows[index + 1].frame.minY : row.frame.maxY
-            markup += writer.row(row, next: next, isLast: index == rows.count - 1)
+            markup += writer.row(row, next: next, shown: shown)
         }
         let gap = rows.count > 1 ? rows[1].frame.minY - rows[0].frame.maxY : 0
         return try page.document(gap: gap) { left, top in

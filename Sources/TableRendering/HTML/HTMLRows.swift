@@ -41,14 +41,34 @@ struct HTMLRows {
     }
 
     /// Row `row` as a `<tr>` from its top to `next` (where the next row starts, or its own
-    /// bottom for the last). Classes: `o` for an odd index (stripes), `z` for the table's last
-    /// row (no line under it), `s` for the footer (the header's separator above it).
-    func row(_ row: TableStyleConfiguration.Row, next: Double, isLast: Bool) -> String {
-        let classes = [row.index % 2 == 1 ? "o" : nil, isLast ? "z" : nil, row.isFooter ? "s" : nil].compactMap { $0 }
+    /// bottom for the last), of a table whose rows are `shown`. Classes: `o` for an odd index
+    /// (stripes), `z` for the table's last row and a spanning cell reaching it (no line under
+    /// them), `s` for the footer (the header's separator above it), `m` for a cell first in its
+    /// row but not in the first column (a span covers those
+    /// left of it: its column line is drawn). A cell spanning rows is a `<td rowspan>` at the
+    /// first of its rows shown; below, its rows omit it, and the cells after it there name their
+    /// column (`data-c`, from 0: sticky columns find their cells by it).
+    func row(_ row: TableStyleConfiguration.Row, next: Double, shown: Range<Int>) -> String {
+        let classes = [row.index % 2 == 1 ? "o" : nil, row.index == shown.upperBound - 1 ? "z" : nil,
+                       row.isFooter ? "s" : nil].compactMap { $0 }
         var markup = "<tr data-row=\"\(row.index)\"" + (classes.isEmpty ? "" : " class=\"\(classes.joined(separator: " "))\"")
             + " style=\"height:\(HTMLMarkup.span(from: row.frame.minY, to: next))\">"
-        for cell in row.cells {
-            markup += "<td" + (Self.style(of: cell).map { " style=\"\($0)\"" } ?? "") + ">"
+        var isFirst = true, position = 0
+        for (column, cell) in row.cells.enumerated() {
+            var attributes = ""
+            var classes: [String] = isFirst && column > 0 ? ["m"] : []
+            let isMoved = position != column
+            if let span = cell.spannedRows {
+                guard row.index == span.lowerBound || row.index == shown.lowerBound else { continue }
+                let end = min(span.upperBound, shown.upperBound)
+                attributes += " rowspan=\"\(end - row.index)\""
+                if end == shown.upperBound { classes.append("z") }
+            }
+            if !classes.isEmpty { attributes += " class=\"\(classes.joined(separator: " "))\"" }
+            if isMoved { attributes += " data-c=\"\(column)\"" }
+            isFirst = false
+            position += 1
+            markup += "<td" + attributes + (Self.style(of: cell).map { " style=\"\($0)\"" } ?? "") + ">"
                 + HTMLLine.lines(of: cell, shift: 0, fonts: fonts).map(\.html).joined() + "</td>"
         }
         return markup + "</tr>"
@@ -64,11 +84,14 @@ struct HTMLRows {
 
     /// Row `row`'s cells as JSON, its frame moved down by `shift` (rows of a part of the table
     /// placed in the whole): `[[line, …], …]`, one array of lines (`HTMLLine.json`) a cell, led
-    /// by the cell's inline style as a string when it has one. The script makes the `<tr>` of
-    /// `row` from it and the offsets.
+    /// by the cell's inline style as a string when it has one. A cell spanning rows is led by
+    /// their count at its first row, and below is the number of that row. The script makes the
+    /// `<tr>` of `row` from it and the offsets.
     func json(_ row: TableStyleConfiguration.Row, shift: Double) -> String {
         let cells = row.cells.map { cell -> String in
-            var parts: [String] = Self.style(of: cell).map { [jsonString($0)] } ?? []
+            if let span = cell.spannedRows, span.lowerBound != row.index { return String(span.lowerBound) }
+            var parts: [String] = cell.spannedRows.map { [String($0.count)] } ?? []
+            parts += Self.style(of: cell).map { [jsonString($0)] } ?? []
             parts += HTMLLine.lines(of: cell, shift: shift, fonts: fonts).map(\.json)
             return "[" + parts.joined(separator: ",") + "]"
         }

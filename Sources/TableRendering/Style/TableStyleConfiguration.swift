@@ -65,6 +65,9 @@ public struct TableStyleConfiguration: Sendable {
         public let text: [TextItem]
         /// The cell's text style (a header's: none but its weight).
         public internal(set) var textStyle = DataTableTextStyle()
+        /// The rows of the span the cell stands in (`DataTableRowSpan.rows`), nil for a cell of
+        /// one row. At the span's first row the cell is the spanning one; below, it is covered.
+        public internal(set) var spannedRows: Range<Int>?
     }
 }
 

@@ -30,6 +30,19 @@ import TextMeasure
         }
     }
 
+    /// What `probe` (a script that writes `<pre id="out">`) writes in Chromium into `table`'s
+    /// page, written at `page` with its row data at `rowData` beside it.
+    func probed(_ table: HTMLTable, probe: String, page: String, rowData: String) throws -> String {
+        let folder = (page as NSString).deletingLastPathComponent
+        try table.html.replacingOccurrences(of: "</html>", with: probe + "</html>").write(toFile: page, atomically: true, encoding: .utf8)
+        try table.rowData?.write(toFile: folder + "/" + rowData, atomically: true, encoding: .utf8)
+        let dom = try #require(RenderingFixtures.output(of: "chromium", [
+            "--headless=new", "--no-sandbox", "--disable-gpu", "--font-render-hinting=none", "--virtual-time-budget=5000",
+            "--allow-file-access-from-files", "--user-data-dir=" + folder + "/profile", "--dump-dom", URL(fileURLWithPath: page).absoluteString,
+        ]), "chromium did not run: is it installed?")
+        return try #require(try matches(#"<pre id="out">(.*?)</pre>"#, in: dom).first)
+    }
+
     /// "12.5px" as 12.5.
     func pixels(_ text: String) throws -> Double { try #require(Double(text.dropLast(2))) }
 
@@ -124,13 +137,7 @@ import TextMeasure
             })();</script>
             """
         let table = try layout.html(options: HTMLOptions(title: "Escaped", virtualizedRowCount: virtualised ? 1 : nil, rowDataURL: "escaped.json"))
-        try table.html.replacingOccurrences(of: "</html>", with: probe + "</html>").write(toFile: page, atomically: true, encoding: .utf8)
-        try table.rowData?.write(toFile: folder + "/escaped.json", atomically: true, encoding: .utf8)
-        let dom = try #require(RenderingFixtures.output(of: "chromium", [
-            "--headless=new", "--no-sandbox", "--disable-gpu", "--font-render-hinting=none", "--virtual-time-budget=5000",
-            "--allow-file-access-from-files", "--user-data-dir=" + folder + "/profile", "--dump-dom", URL(fileURLWithPath: page).absoluteString,
-        ]), "chromium did not run: is it installed?")
-        let json = try #require(try matches(#"<pre id="out">(.*?)</pre>"#, in: dom).first)
+        let json = try probed(table, probe: probe, page: page, rowData: "escaped.json")
         struct Read: Decodable { let title: String; let scripts: Int; let cells: [String] }
         let read = try JSONDecoder().decode(Read.self, from: Data(json.utf8))
         #expect(read.title == "Escaped")
@@ -212,9 +219,9 @@ import TextMeasure
 
         // Grid: lines in 0.75 between every two columns and rows and under the header, and around the table.
         let grid = try layout.html(style: .grid).html
-        #expect(grid.contains("td:not(:first-child)::before{content:\"\";position:absolute;z-index:1;top:0;bottom:0px;left:-0.5px;width:1px;"
+        #expect(grid.contains("td:is(:not(:first-child),.m)::before{content:\"\";position:absolute;z-index:1;top:0;bottom:0px;left:-0.5px;width:1px;"
                               + "background:rgba(191,191,191,1)}"))
-        #expect(grid.contains("tbody tr:not(.z)>td::after{"))
+        #expect(grid.contains("tbody tr:not(.z)>td:not(.z)::after{"))
         #expect(grid.contains("<tr data-row=\"29\" class=\"o z\""))  // the last row: no line under it
         #expect(grid.contains("border:1px solid rgba(191,191,191,1)"))
     }
