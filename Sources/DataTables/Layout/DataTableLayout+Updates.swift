@@ -138,6 +138,12 @@ extension DataTableLayout {
         rows = newRows
         ids = newIDs
         indexOfID = newIndexOfID
+        // The footer is bold and is the last row, whichever that is now (see `updateContent`).
+        if configuration.lastRowIsFooter {
+            let shown = columnWidths
+            try? rebuildColumns()
+            columnWidths = shown
+        }
         changes.columnWidthsChanged = apply(fittedWidths())
         if diff != nil || changes.columnWidthsChanged {
             rebuildOffsets()
