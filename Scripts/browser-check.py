@@ -845,10 +845,15 @@ def decimal_alignment(tm, chromium, work):
     textmeasure(tm, ["render", str(csv), "-o", str(page)] + options)
     textmeasure(tm, ["render", str(csv), "-o", str(document)] + options)
     expected = []
-    for row in json.loads(document.read_text(encoding="utf-8"))["rows"]:
-        line = row["cells"][1]["lines"][0]
+    layout = json.loads(document.read_text(encoding="utf-8"))
+    for row in layout["rows"]:
+        # Schema version 2: a cell is the array of its lines (an object with "lines" when styled),
+        # and a line without "x" starts at the padding's leading edge.
+        cell = row["cells"][1]
+        line = (cell["lines"] if isinstance(cell, dict) else cell)[0]
         runs = line.get("runs", [])
-        split = runs[1]["x"] if len(runs) > 1 else line["x"] + line["width"]
+        x = line.get("x", layout["padding"]["leading"])
+        split = runs[1]["x"] if len(runs) > 1 else x + line["width"]
         expected.append(split)
     # Where each text splits: its "." or the end of its integer digits.
     splits = [p.index(".") if "." in p else max(i for i, c in enumerate(p) if c.isdigit()) + 1 for p in prices]

@@ -204,8 +204,7 @@ struct TableOptions: ParsableArguments {
             // The footer is the table's last row, measured like any other.
             let columns = table.titles.indices.map { index in DataTableColumn<[String]>(table.titles[index]) { $0[index] }.total(totals[index]) }
             do {
-                let footer = try columns.map { try $0.footerText(for: table.rows, reader: reader) }
-                table.rows.append(footer)
+                table.rows.append(try columns.footerTexts(for: table.rows, reader: reader))
             } catch {
                 throw CSVTable.Problem(path: file, line: nil, problem: "--total: \(error)")
             }

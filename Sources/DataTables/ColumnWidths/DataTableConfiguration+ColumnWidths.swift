@@ -27,12 +27,13 @@ extension DataTableConfiguration {
         progress: ((DataTableColumnWidthProgress) -> Void)? = nil
     ) throws(DataTableConfigurationError) -> DataTableColumnWidths {
         let fonts = columnFonts(alignments: columns.map(\.alignment), count: columns.count)
+        let footer = footerRow(rowCount: rows.count)
         return try columnWidths(
             rowCount: rows.count, titles: columns.map(\.title), alignments: columns.map(\.alignment), frameWidth: frameWidth,
             cache: cache, progress: progress,
             cellText: { column, row in columns[column].text(rows[row]) },
-            cellNode: { column, row in columns[column].cellNode(for: rows[row], styledIn: fonts[column]) },
-            cellWeights: { columns[$0].cellWeights(rows: rows) })
+            cellNode: { column, row in columns[column].cellNode(for: rows[row], styledIn: fonts[column], isFooter: row == footer) },
+            cellWeights: { columns[$0].cellWeights(rows: rows, hasFooter: footer >= 0) })
     }
 
     /// The same for a table given as its row count, column titles, and the text and the cell

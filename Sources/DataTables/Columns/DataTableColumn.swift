@@ -69,13 +69,13 @@ public struct DataTableColumn<Row>: Sendable {
     }
 
     /// The cell shown for `row`: the column's own, or a one-line text cell of its text in
-    /// `font` in the cell's weight (`textStyle(for:text:)`) — a layout's `font(ofColumn:)`, which
-    /// has tabular figures for a numeric column.
+    /// `font` in the cell's weight (`textStyle(for:text:isFooter:)`, bold in the footer row) — a
+    /// layout's `font(ofColumn:)`, which has tabular figures for a numeric column.
     @inlinable
-    public func cellNode(for row: Row, styledIn font: FontStack) -> CellNode {
+    public func cellNode(for row: Row, styledIn font: FontStack, isFooter: Bool = false) -> CellNode {
         if let cell { return cell(row) }
         let text = text(row)
-        return .text(text, stack: font.weight(textStyle(for: row, text: text).weight ?? .regular), wraps: false)
+        return .text(text, stack: font.weight(textStyle(for: row, text: text, isFooter: isFooter).weight ?? .regular), wraps: false)
     }
 
     /// A column showing a string property.

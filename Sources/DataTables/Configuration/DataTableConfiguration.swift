@@ -86,9 +86,9 @@ public struct DataTableConfiguration: Sendable {
     /// it: every digit one width, so digits line up). Default: `true`.
     public var tabularFigures = true
 
-    /// Whether the last row is the table's footer (totals, ``DataTableColumn/footerText(for:reader:)``):
-    /// measured like any row, drawn after the others with a separator above it and a role the
-    /// style can draw differently. Default: `false`.
+    /// Whether the last row is the table's footer (totals, `[DataTableColumn].footerTexts(for:reader:label:)`):
+    /// measured like any row but bold (the stack's bold faces, as a total line), drawn after the
+    /// others with a separator above it and a role the style can draw differently. Default: `false`.
     public var lastRowIsFooter = false
 
     /// A configuration with SwiftDataTables' defaults, measuring cells in `font` and headers in

@@ -15,6 +15,15 @@ extension DataTableLayout {
     /// `.decimal` when `tabularFigures` is set.
     public func font(ofColumn column: Int) -> FontStack { columnFonts[column] }
 
+    /// The text style of column `column`'s cell in row `row`, showing `text`: the column's and the
+    /// cell's (`DataTableColumn.textStyle(for:text:)`), bold in the footer row
+    /// (`DataTableConfiguration.lastRowIsFooter`).
+    ///
+    /// - Complexity: as `DataTableColumn.textStyle(for:text:)`.
+    public func textStyle(ofColumn column: Int, row: Int, text: String) -> DataTableTextStyle {
+        columns[column].textStyle(for: rows[row], text: text, isFooter: row == configuration.footerRow(rowCount: rowCount))
+    }
+
     /// The font stack a text cell of column `column` with text style `style` is measured and
     /// drawn in: ``font(ofColumn:)`` in the style's weight (bold keeps the tabular figures).
     ///
@@ -25,7 +34,7 @@ extension DataTableLayout {
 
     /// How column `column`'s texts sit in their cells: its declared ``DataTableColumn/alignment``,
     /// else by content (``ColumnAlignment/byContent(of:reader:)``: trailing when every non-empty
-    /// cell is a number). A column of compound cells without one is leading.
+    /// cell but the footer's is a number). A column of compound cells without one is leading.
     ///
     /// - Complexity: O(rows) the first time after the column's cells change (each text read
     ///   until one is not a number), then O(1).
@@ -33,7 +42,9 @@ extension DataTableLayout {
         if let declared = columns[column].alignment { return declared }
         if let known = numbers[column].alignment { return known }
         let (rows, text) = (rows, columns[column].text)
-        let alignment = columns[column].cell != nil ? .leading : ColumnAlignment.byContent(of: rows.lazy.map(text), reader: numberReader)
+        // The footer (a label, totals) is not the column's content.
+        let content = rows.dropLast(configuration.lastRowIsFooter ? 1 : 0).lazy.map(text)
+        let alignment = columns[column].cell != nil ? .leading : ColumnAlignment.byContent(of: content, reader: numberReader)
         numbers[column].alignment = alignment
         return alignment
     }

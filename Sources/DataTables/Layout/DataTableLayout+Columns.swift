@@ -6,11 +6,12 @@ extension DataTableLayout {
     func calculator() -> ColumnWidthCalculator {
         let (rows, columns) = (rows, columns)
         let fonts = configuration.columnFonts(alignments: columns.map(\.alignment), count: columns.count)
+        let footer = configuration.footerRow(rowCount: rows.count)
         var calculator = ColumnWidthCalculator(
             configuration: configuration, rowCount: rows.count, titles: columns.map(\.title),
             cellText: { column, row in columns[column].text(rows[row]) },
-            cellNode: { column, row in columns[column].cellNode(for: rows[row], styledIn: fonts[column]) },
-            cellWeights: { columns[$0].cellWeights(rows: rows) }, cache: cache, progress: nil)
+            cellNode: { column, row in columns[column].cellNode(for: rows[row], styledIn: fonts[column], isFooter: row == footer) },
+            cellWeights: { columns[$0].cellWeights(rows: rows, hasFooter: footer >= 0) }, cache: cache, progress: nil)
         calculator.alignments = columns.map(\.alignment)
         return calculator
     }
@@ -73,8 +74,10 @@ extension DataTableLayout {
     }
 
     /// Takes `row`'s cell in column `index`, whose text is `text`, out of the column's content
-    /// (`sign` −1) or puts it in (+1).
+    /// (`sign` −1) or puts it in (+1). Nothing with a footer (`lastRowIsFooter`): which row is
+    /// bold follows the rows' order, so the updates rebuild the columns whole.
     func updateContent(_ sign: Int, column index: Int, row: Row, text: String) {
+        guard !configuration.lastRowIsFooter else { return }
         numbers[index] = ColumnNumbers()
         let column = columns[index]
         let font = cellFont(ofColumn: index, style: column.textStyle(for: row, text: text))

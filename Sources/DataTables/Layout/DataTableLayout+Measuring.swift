@@ -47,7 +47,7 @@ extension DataTableLayout {
                 (height, stable) = (measuredCell.height(atWidth: inner), measuredCell.fittingWidth)
             } else {
                 let text = column.text(value)
-                let font = cellFont(ofColumn: index, style: column.textStyle(for: value, text: text))
+                let font = cellFont(ofColumn: index, style: textStyle(ofColumn: index, row: row, text: text))
                 switch configuration.textLayout {
                 case .singleLine:
                     (height, stable) = (font.singleLine(text, width: inner, cache: cache).height, 0)

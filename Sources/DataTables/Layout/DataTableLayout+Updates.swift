@@ -148,6 +148,12 @@ extension DataTableLayout {
         (changes.addedRowSpans, changes.removedRowSpans) = refreshRowSpans(oldRows: oldRows)
         for span in changes.addedRowSpans { heightChanged += span.rows }
         for span in changes.removedRowSpans { heightChanged += span.rows.compactMap { indexOfID[oldRows[$0].id] } }
+        // The footer is bold and is the last row, whichever that is now (see `updateContent`).
+        if configuration.lastRowIsFooter {
+            let shown = columnWidths
+            try? rebuildColumns()
+            columnWidths = shown
+        }
         changes.columnWidthsChanged = apply(fittedWidths())
         if diff != nil || changes.columnWidthsChanged {
             rebuildOffsets()

@@ -9,11 +9,12 @@ enum ColumnCellWeights {
 }
 
 extension DataTableColumn {
-    /// This column's cell weights over `rows`.
+    /// This column's cell weights over `rows`, the last of which is the footer when `hasFooter`
+    /// (bold: `textStyle(for:text:isFooter:)`).
     @inlinable
-    func cellWeights(rows: [Row]) -> ColumnCellWeights {
-        guard let cellStyle else { return .all(textStyle.weight ?? .regular) }
-        let base = textStyle
-        return .perCell { row, text in base.merging(cellStyle(rows[row], text)).weight ?? .regular }
+    func cellWeights(rows: [Row], hasFooter: Bool) -> ColumnCellWeights {
+        let footer = hasFooter ? rows.count - 1 : -1
+        guard cellStyle != nil || footer >= 0 else { return .all(textStyle.weight ?? .regular) }
+        return .perCell { row, text in self.textStyle(for: rows[row], text: text, isFooter: row == footer).weight ?? .regular }
     }
 }

@@ -47,4 +47,17 @@ extension DataTableColumn {
         guard let cellStyle else { return textStyle }
         return textStyle.merging(cellStyle(row, text()))
     }
+
+    /// The style of the cell showing `text` for `row` in a table whose footer it is or is not
+    /// (`isFooter`, ``DataTableConfiguration/lastRowIsFooter``): the footer's text is bold, as a
+    /// total line is (the stack's bold faces; a stack without them draws regular), whatever its
+    /// column's or cell's weight; their colours stay.
+    ///
+    /// - Complexity: as `textStyle(for:text:)`.
+    @inlinable
+    public func textStyle(for row: Row, text: @autoclosure () -> String, isFooter: Bool) -> DataTableTextStyle {
+        var style = textStyle(for: row, text: text())
+        if isFooter { style.weight = .bold }
+        return style
+    }
 }

@@ -10,4 +10,9 @@ extension DataTableConfiguration {
     ///
     /// - Complexity: as `FontStack.weight(_:)`.
     public var resolvedHeaderFont: FontStack { headerFont.weight(headerWeight) }
+
+    /// The index of the footer row of a table of `rowCount` rows: the last when `lastRowIsFooter`,
+    /// else −1 (none).
+    @inlinable
+    public func footerRow(rowCount: Int) -> Int { lastRowIsFooter ? rowCount - 1 : -1 }
 }

@@ -7,8 +7,8 @@ extension DataTableColumn {
     /// let footer = try columns.map { try $0.footerText(for: rows, reader: NumberReader()) }  // ["", "$8,619,510.47"]
     /// ```
     ///
-    /// A table shows it as its last row (`DataTableConfiguration.footerRowCount` 1): measured
-    /// like any row, drawn after the others, on the last page.
+    /// A table shows it as its last row (`DataTableConfiguration.lastRowIsFooter`): measured
+    /// like any row, in bold, drawn after the others, on the last page.
     ///
     /// - Throws: ``ColumnTotalError`` naming the row and the column of a cell that is not a number.
     /// - Complexity: O(rows × text length).

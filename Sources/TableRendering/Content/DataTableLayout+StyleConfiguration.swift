@@ -107,10 +107,10 @@ extension DataTableLayout {
                     let placement = MeasuredCell(node, cache: cache).placement(atWidth: content.width)
                     return TableStyleConfiguration.Cell(frame: cellFrame, contentFrame: content,
                                                         text: CellText.items(placement, in: content, cache: cache),
-                                                        textStyle: column.textStyle(for: value, text: column.text(value)))
+                                                        textStyle: textStyle(ofColumn: index, row: row, text: column.text(value)))
                 }
                 let text = column.text(value)
-                let style = column.textStyle(for: value, text: text)
+                let style = textStyle(ofColumn: index, row: row, text: text)
                 let font = cellFont(ofColumn: index, style: style)
                 var lines = self.lines(of: text, font: font, row: row, column: index, width: content.width, kept: kept)
                 if let pageSpan {

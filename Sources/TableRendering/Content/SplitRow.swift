@@ -66,7 +66,7 @@ extension DataTableLayout {
                 return nil
             }
             let text = columns[index].text(value)
-            let style = columns[index].textStyle(for: value, text: text)
+            let style = textStyle(ofColumn: index, row: row, text: text)
             let font = cellFont(ofColumn: index, style: style)
             let lines = self.lines(of: text, font: font, row: row, column: index, width: content.width, kept: kept)
             var tops = [0.0]
