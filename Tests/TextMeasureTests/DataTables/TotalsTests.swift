@@ -108,6 +108,20 @@ import TextMeasure
         #expect(!FileManager.default.fileExists(atPath: folder + "/u.pdf"))
     }
 
+    /// `--sort` orders the rows, never the footer: sorted by their text, "$1" < "$12" < "$2" < "$9",
+    /// so a footer "$12" sorted with them would come second.
+    @Test func theFooterStaysLastWhenTheRowsAreSorted() throws {
+        let folder = try RenderingFixtures.temporaryFolder()
+        let csv = folder + "/sorted.csv"
+        try "Item,Price\nC,$9\nA,$1\nB,$2\n".write(toFile: csv, atomically: true, encoding: .utf8)
+        let result = try CommandTests().run(["render", csv, "-o", folder + "/s.pdf", "--total", "Price=sum", "--sort", "Price"], input: [])
+        #expect(result.status == 0, "\(result.stderr)")
+        let text = try #require(RenderingFixtures.output(of: "pdftotext", ["-layout", folder + "/s.pdf", "-"]))
+        let lines = text.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }
+            .filter { !$0.isEmpty && $0 != "\u{0C}" }
+        #expect(lines == ["Item Price", "A $1", "B $2", "C $9", "Total $12"])
+    }
+
     @Test func theFooterRowHasItsRoleAndASeparatorAboveIt() throws {
         struct Row: Identifiable { let id: Int; let item: String; let price: String }
         var configuration = DataTableConfiguration(font: try FontStack([Font.bundled(.notoSansMono, size: 10)]))
