@@ -158,11 +158,17 @@ def probe(chromium, page, work, extra="", source=PROBE):
     script = ("<script>(%s)().then(result => document.body.insertAdjacentHTML('beforeend', \"<pre id='probe'>PROBE\" + "
               "JSON.stringify(result).replaceAll('<', '\\\\u003c').replaceAll('&', '\\\\u0026') + 'END</pre>'));</script>" % source)
     probed.write_text(page.read_text(encoding="utf-8").replace("</html>", extra + script + "</html>"), encoding="utf-8")
-    dom = subprocess.run([chromium] + FLAGS + ["--virtual-time-budget=60000", "--window-size=1200,900", "--user-data-dir=" + str(work / "profile"),
-                          "--dump-dom", probed.as_uri()], capture_output=True, text=True, timeout=600).stdout
+    return probe_results(chromium, probed, work, budget=60000, named=page)
+
+
+def probe_results(chromium, page, work, budget=30000, named=None):
+    """What the probe script in `page` printed (`<pre id="probe">PROBE…END</pre>`), from
+    Chromium's DOM after `budget` ms of virtual time."""
+    dom = subprocess.run([chromium] + FLAGS + ["--virtual-time-budget=%d" % budget, "--window-size=1200,900", "--user-data-dir=" + str(work / "profile"),
+                          "--dump-dom", page.as_uri()], capture_output=True, text=True, timeout=600).stdout
     found = re.search(r'<pre id="probe">PROBE(.*?)END</pre>', dom)
     if not found:
-        raise SystemExit("chromium printed no probe results for " + str(page))
+        raise SystemExit("chromium printed no probe results for " + str(named or page))
     return json.loads(found.group(1))
 
 
@@ -404,12 +410,7 @@ def automatic_layout(tm, chromium, work, fonts, rows, label, shares=(0.25, 0.5, 
     page = work / ("%s-auto.html" % label)
     page.write_text(head + "".join("<table style='width: %spx'>%s%s</table>" % (frame, header, body) for frame in frames)
                     + AUTO_PROBE + "</body></html>", encoding="utf-8")
-    dom = subprocess.run([chromium] + FLAGS + ["--virtual-time-budget=30000", "--window-size=1200,900", "--user-data-dir=" + str(work / "profile"),
-                          "--dump-dom", page.as_uri()], capture_output=True, text=True, timeout=600).stdout
-    found = re.search(r'<pre id="probe">PROBE(.*?)END</pre>', dom)
-    if not found:
-        raise SystemExit("chromium printed no probe results for " + str(page))
-    measured = json.loads(found.group(1))
+    measured = probe_results(chromium, page, work)
 
     # Min-content: Chromium's widths at 1 px. Explain every difference by the named rules.
     blink_minimum, rules = list(minimum), set()
@@ -550,12 +551,7 @@ def header_groups(tm, chromium, work):
         page = work / ("groups-%s.html" % label)
         page.write_text(head + "".join("<table style='width: %spx'>%s%s</table>" % (frame, thead, body) for frame in frames)
                         + GROUP_PROBE + "</body></html>", encoding="utf-8")
-        dom = subprocess.run([chromium] + FLAGS + ["--virtual-time-budget=30000", "--window-size=1200,900", "--user-data-dir=" + str(work / "profile"),
-                              "--dump-dom", page.as_uri()], capture_output=True, text=True, timeout=600).stdout
-        found = re.search(r'<pre id="probe">PROBE(.*?)END</pre>', dom)
-        if not found:
-            raise SystemExit("chromium printed no probe results for " + str(page))
-        measured = json.loads(found.group(1))
+        measured = probe_results(chromium, page, work)
         check(widened > 0, "header groups %s: the groups widen %d of %d columns" % (label, widened, len(titles)))
         for frame, theirs in zip(frames, measured):
             ours = [column["width"] for column in
@@ -665,13 +661,9 @@ def row_spans(tm, chromium, work):
     page = work / "spans.html"
     page.write_text(head + "".join("<table style='width: %spx'>%s%s</table>" % (frame, thead, body) for frame in frames)
                     + SPAN_PROBE + "</body></html>", encoding="utf-8")
-    dom = subprocess.run([chromium] + FLAGS + ["--virtual-time-budget=30000", "--window-size=1200,900", "--user-data-dir=" + str(work / "profile"),
-                          "--dump-dom", page.as_uri()], capture_output=True, text=True, timeout=600).stdout
-    found = re.search(r'<pre id="probe">PROBE(.*?)END</pre>', dom)
-    if not found:
-        raise SystemExit("chromium printed no probe results for " + str(page))
+    measured = probe_results(chromium, page, work)
     worst = 0.0
-    for frame, theirs in zip(frames, json.loads(found.group(1))):
+    for frame, theirs in zip(frames, measured):
         ours = json.loads(textmeasure(tm, ["rows", str(csv_path), "--json", "--frame-width", str(frame), "--group-by", grouped,
                                                 "--vertical-padding", "0"] + options))
         differences = [abs(a - b) for a, b in zip(ours["columnWidths"], theirs["columns"])]
