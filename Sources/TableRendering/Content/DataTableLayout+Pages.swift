@@ -25,6 +25,10 @@ extension DataTableLayout {
     ///   that fits the page at its widths is drawn as laid out.
     /// - With `fit: .scale`, a table wider than the page is scaled down to the page's width
     ///   instead. It stays vector: the scale is a transform, not a raster.
+    /// - A row is never split from its span's first line: a page that ends inside a row span
+    ///   begun below its first row, with less room from the span's first row to its end than the
+    ///   spanning cell's top padding and first line, ends above that row instead (and again for
+    ///   any span that leaves short, never above the page's first row).
     /// - When a split row's tallest line and the cell's top padding would not fit below the
     ///   header, the table is scaled down (further), until they do.
     /// - `furniture` adds a title above the table on the first page and "Page N of M" below it
@@ -165,7 +169,8 @@ extension DataTableLayout {
     /// first page: `firstRoom`), then, if the next row is taller than `room` and its first line
     /// fits in what is left, the part of it that ends at the lowest point within the page that
     /// no line of `blocks[row]` crosses; a page that starts inside a split row goes on from
-    /// there. One empty page for a table without rows.
+    /// there. A page never parts a span from its first line (`keepingSpansWithFirstLines(_:)`).
+    /// One empty page for a table without rows.
     func pageSlices(room: Double, firstRoom: Double, blocks: [Int: [ClosedRange<Double>]]) -> [TablePages.Slice] {
         guard rowCount > 0 else { return [TablePages.Slice(rows: 0..<0, top: 0, bottom: nil)] }
         var slices: [TablePages.Slice] = []
@@ -183,15 +188,57 @@ extension DataTableLayout {
                 let limit = rowTop + pageRoom - (offset(ofRow: end) + rowTop - origin)
                 let bottom = Self.cut(lines, after: rowTop, limit: limit)
                 if end == start || (bottom <= limit + 1e-9 && lines.contains { $0.lowerBound >= rowTop && $0.upperBound <= bottom + 1e-9 }) {
-                    slices.append(TablePages.Slice(rows: start..<end + 1, top: top, bottom: bottom))
-                    (start, top) = (end, bottom)
+                    let slice = keepingSpansWithFirstLines(TablePages.Slice(rows: start..<end + 1, top: top, bottom: bottom))
+                    slices.append(slice)
+                    (start, top) = slice.bottom.map { (slice.rows.upperBound - 1, $0) } ?? (slice.rows.upperBound, 0)
                     continue
                 }
             }
-            slices.append(TablePages.Slice(rows: start..<end, top: top, bottom: nil))
-            (start, top) = (end, 0)
+            let slice = keepingSpansWithFirstLines(TablePages.Slice(rows: start..<end, top: top, bottom: nil))
+            slices.append(slice)
+            (start, top) = (slice.rows.upperBound, 0)
         }
         return slices
+    }
+
+    /// `slice`, ended above the first row of any span it would part from its first line: a span
+    /// begun on the page below its first row that goes on past the page's end, with less room
+    /// from its first row to that end than its cell's top padding and first line
+    /// (`firstLineBottom(of:)`). That row then starts the next page, beside the span's text.
+    /// Ending the page earlier may part another span, so the rule is applied again until none
+    /// is; a span begun at the page's first row stays (a page holds at least that row).
+    /// O(log s) a column with spans for each row the page loses, plus laying out the first line
+    /// of each span that reaches past the page.
+    func keepingSpansWithFirstLines(_ slice: TablePages.Slice) -> TablePages.Slice {
+        guard !rowSpans.isEmpty else { return slice }
+        var slice = slice
+        while let last = slice.rows.last {
+            let end = offset(ofRow: last) + (slice.bottom ?? height(ofRow: last))
+            let parted = rowSpans.spans(coveringRow: last).filter { span in
+                span.row > slice.rows.lowerBound && (slice.bottom != nil || span.lastRow > last)
+                    && firstLineBottom(of: span) > end - offset(ofRow: span.row) + 1e-6
+            }
+            guard let row = parted.map(\.row).min() else { return slice }
+            slice = TablePages.Slice(rows: slice.rows.lowerBound..<row, top: slice.top, bottom: nil)
+        }
+        return slice
+    }
+
+    /// How far below its top a spanning cell's first line ends: the top padding and the first
+    /// line of its text (for a compound cell, of its highest text); the top padding for a cell
+    /// without text. O(the text's layout), usually the lines measuring kept.
+    func firstLineBottom(of span: DataTableRowSpan) -> Double {
+        let padding = configuration.cellPadding, column = columns[span.column], value = rows[span.row]
+        let width = max(0, columnWidths.columns[span.column].width - padding.horizontal)
+        if let node = column.cell?(value) {
+            let placement = MeasuredCell(node, cache: cache).placement(atWidth: width)
+            let content = Rect(x: 0, y: padding.top, width: width, height: 0)
+            return CellText.items(placement, in: content, cache: cache).map(\.frame.maxY).min() ?? padding.top
+        }
+        let text = column.text(value)
+        let font = cellFont(ofColumn: span.column, style: textStyle(ofColumn: span.column, row: span.row, text: text))
+        let kept = configuration.textLayout == .wrap ? keptLines(ofRow: span.row) : nil
+        return padding.top + (lines(of: text, font: font, row: span.row, column: span.column, width: width, kept: kept).first?.height ?? 0)
     }
 
     /// The lowest point at most `limit` and below `top` that lies inside no block (`blocks`:
