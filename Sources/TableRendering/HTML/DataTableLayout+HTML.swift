@@ -30,7 +30,7 @@ extension DataTableLayout {
                                                                                  headerGroups: header.headerGroups))
         let firstRow = styleConfiguration(rows: 0..<1, alignments: alignments).rows.first
         let page = HTMLPage(body: body, options: options, sampleCell: firstRow?.cells.first)
-        let writer = HTMLRows(fonts: page.fonts)
+        let writer = HTMLRows(fonts: page.fonts, striped: page.isStriped)
 
         var offsets: [String] = []
         var rows: [String] = []
@@ -56,7 +56,8 @@ extension DataTableLayout {
 
         let headerRow = writer.header(header.columns, groups: header.headerGroups)
         let script = VirtualRows.script(id: options.id, url: url, prefetch: max(0, options.prefetchRows),
-                                        footer: configuration.lastRowIsFooter)
+                                        footer: configuration.lastRowIsFooter,
+                                        stripes: page.isStriped ? HTMLMarkup.snapped(configuration.rowSpacing) : nil)
         return try page.document(gap: configuration.rowSpacing, table: { left, top in
             "<div class=\"t\" style=\"left:\(left);top:\(top);width:\(HTMLMarkup.span(from: 0, to: width));height:\(HTMLMarkup.span(from: 0, to: end))\">"
                 + "<table style=\"\(page.tableStyle(left: "0", top: "0"))\">\(page.columnGroup)<thead>\(headerRow)</thead></table>"
@@ -73,7 +74,9 @@ enum VirtualRows {
     /// shown, and when they change the window's `<tbody>` gets their rows, written from the
     /// JSON as the page writes rows, and its table moves to the first one's offset. When the rows are in, the table's `<div>` gets
     /// `data-rows="ready"` and fires `rowsready`. With `footer`, the last row gets the class `s`.
-    static func script(id: String, url: String, prefetch: Int, footer: Bool) -> String {
+    /// With `stripes` (the rows' spacing, for a striped style), a spanning cell holds the stripes
+    /// of the rows of odd index under it, as `HTMLRows.stripes(under:from:)` writes them.
+    static func script(id: String, url: String, prefetch: Int, footer: Bool, stripes gap: Double? = nil) -> String {
         """
         (() => {
           const root = document.getElementById(\(jsonString(id, escapingMarkup: true)));
@@ -96,6 +99,15 @@ enum VirtualRows {
           };
           const line = l => '<div class="l' + (l[3] ? " q" : "") + '" style="left:' + l[0] + "px;top:" + l[1] + "px;--b:" + l[2] + 'px">'
             + nodes(l, 4) + "</div>";
+          // The stripes under a cell spanning rows i to end - 1: their odd rows, each less the spacing after it.
+          const stripes = (i, end) => {
+            const bands = [];
+            for (let k = i | 1; k < end; k += 2) {
+              const a = offsets[k] - offsets[i], b = offsets[k + 1] - offsets[i] - (k + 1 < count ? \(HTMLMarkup.number(gap ?? 0)) : 0);
+              bands.push("#0000 " + a + "px,#000 " + a + "px " + b + "px,#0000 " + b + "px");
+            }
+            return bands.length ? '<div class="y" style="mask-image:linear-gradient(' + bands.join(",") + ')"></div>' : "";
+          };
           // Rows first to end - 1 are shown. A cell spanning rows ([count, …] at its first row, that
           // row's number below) is a rowspan at the first of its rows shown, omitted below.
           const row = (i, first, end) => {
@@ -108,16 +120,17 @@ enum VirtualRows {
                 start = cell;
                 cell = cells(start)[column];
               }
-              let from = 0;
+              let from = 0, spanEnd = 0;
               if (typeof cell[0] === "number") {
-                const spanEnd = Math.min(start + cell[0], end);
+                spanEnd = Math.min(start + cell[0], end);
                 attributes = ' rowspan="' + (spanEnd - i) + '"' + (start + cell[0] === count ? ' class="z' + (!position && column ? ' m"' : '"') : "");
                 from = 1;
               }
               if (!position && column && !attributes.includes("class")) attributes += ' class="m"';
               if (position++ !== column) attributes += ' data-c="' + column + '"';
               const style = typeof cell[from] === "string" ? cell[from++] : null;
-              html += "<td" + attributes + (style ? ' style="' + style + '"' : "") + ">" + cell.slice(from).map(line).join("") + "</td>";
+              const under = \(gap == nil ? "false" : "true") && spanEnd && !(style && style.includes("background:")) ? stripes(i, spanEnd) : "";
+              html += "<td" + attributes + (style ? ' style="' + style + '"' : "") + ">" + under + cell.slice(from).map(line).join("") + "</td>";
             });
             return html + "</tr>";
           };

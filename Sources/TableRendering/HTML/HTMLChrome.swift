@@ -107,7 +107,11 @@ struct HTMLChrome {
         }
         var css = "\(scope){color:\(HTMLMarkup.css(body.textColor))}\n"
         if !headerFills.isEmpty { css += "\(scope) thead th{background:\(Self.layered(headerFills))}\n" }
-        if !stripeFills.isEmpty { css += "\(scope) tbody tr.o>td{background:\(Self.layered(stripeFills));background-clip:padding-box}\n" }
+        // A cell spanning rows holds a box striped as they are (`HTMLRows.stripes(under:from:)`).
+        if !stripeFills.isEmpty {
+            css += "\(scope) tbody tr.o>td:not([rowspan]),\(scope) tbody td>.y{background:\(Self.layered(stripeFills));background-clip:padding-box}\n"
+                + "\(scope) tbody td>.y{position:absolute;inset:0}\n"
+        }
         func line(_ selector: String, _ line: (Color, Double)?, _ place: (Double) -> String) {
             guard let (color, width) = line, width > 0 else { return }
             css += "\(scope) \(selector){content:\"\";position:absolute;z-index:1;\(place(width));background:\(HTMLMarkup.css(color))}\n"

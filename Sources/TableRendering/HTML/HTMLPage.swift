@@ -12,6 +12,9 @@ struct HTMLPage {
         fonts = HTMLFonts(id: options.id)
     }
 
+    /// Whether the style stripes rows.
+    var isStriped: Bool { body.contentChrome.contains { if case .rowStripes = $0 { true } else { false } } }
+
     /// The selector of the table's `<div>`.
     var scope: String { "[id=\(HTMLMarkup.cssString(options.id))]" }
 
@@ -133,13 +136,13 @@ extension TableBody {
     /// - Throws: `RenderError.fontNotServable` naming a font that cannot go into the page as asked.
     public func html(options: HTMLOptions = HTMLOptions()) throws(RenderError) -> HTMLTable {
         let page = HTMLPage(body: self, options: options, sampleCell: rows.first?.cells.first)
-        let writer = HTMLRows(fonts: page.fonts)
+        let writer = HTMLRows(fonts: page.fonts, striped: page.isStriped)
         let header = writer.header(columns, groups: headerGroups)
         var markup = ""
         let shown = (rows.first?.index ?? 0)..<((rows.last?.index ?? -1) + 1)
         for (index, row) in rows.enumerated() {
             let next = index + 1 < rows.count ? rows[index + 1].frame.minY : row.frame.maxY
-            markup += writer.row(row, next: next, shown: shown)
+            markup += writer.row(row, next: next, shown: shown, rows: rows[index...])
         }
         let gap = rows.count > 1 ? rows[1].frame.minY - rows[0].frame.maxY : 0
         return try page.document(gap: gap) { left, top in

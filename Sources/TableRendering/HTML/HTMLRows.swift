@@ -4,6 +4,9 @@ import TextMeasure
 /// its own element, each glyph run a span in the font that shaped it.
 struct HTMLRows {
     let fonts: HTMLFonts
+    /// Whether the style stripes rows: a cell spanning rows then holds their stripes
+    /// (`stripes(under:from:)`).
+    var striped = false
 
     /// The header: a row of each level of `groups` from the top, a group a `<th colspan>` over
     /// its columns and a column no group of that level covers an empty `<th class="e">`; then the
@@ -47,15 +50,17 @@ struct HTMLRows {
     /// row but not in the first column (a span covers those
     /// left of it: its column line is drawn). A cell spanning rows is a `<td rowspan>` at the
     /// first of its rows shown; below, its rows omit it, and the cells after it there name their
-    /// column (`data-c`, from 0: sticky columns find their cells by it).
-    func row(_ row: TableStyleConfiguration.Row, next: Double, shown: Range<Int>) -> String {
+    /// column (`data-c`, from 0: sticky columns find their cells by it). `rows` holds this row
+    /// and those after it (the stripes under a spanning cell are theirs).
+    func row(_ row: TableStyleConfiguration.Row, next: Double, shown: Range<Int>,
+             rows: ArraySlice<TableStyleConfiguration.Row> = []) -> String {
         let classes = [row.index % 2 == 1 ? "o" : nil, row.index == shown.upperBound - 1 ? "z" : nil,
                        row.isFooter ? "s" : nil].compactMap { $0 }
         var markup = "<tr data-row=\"\(row.index)\"" + (classes.isEmpty ? "" : " class=\"\(classes.joined(separator: " "))\"")
             + " style=\"height:\(HTMLMarkup.span(from: row.frame.minY, to: next))\">"
         var isFirst = true, position = 0
         for (column, cell) in row.cells.enumerated() {
-            var attributes = ""
+            var attributes = "", stripes = ""
             var classes: [String] = isFirst && column > 0 ? ["m"] : []
             let isMoved = position != column
             if let span = cell.spannedRows {
@@ -63,15 +68,29 @@ struct HTMLRows {
                 let end = min(span.upperBound, shown.upperBound)
                 attributes += " rowspan=\"\(end - row.index)\""
                 if end == shown.upperBound { classes.append("z") }
+                if striped, cell.textStyle.background == nil { stripes = Self.stripes(under: rows.prefix(end - row.index), from: row.frame.minY) }
             }
             if !classes.isEmpty { attributes += " class=\"\(classes.joined(separator: " "))\"" }
             if isMoved { attributes += " data-c=\"\(column)\"" }
             isFirst = false
             position += 1
-            markup += "<td" + attributes + (Self.style(of: cell).map { " style=\"\($0)\"" } ?? "") + ">"
+            markup += "<td" + attributes + (Self.style(of: cell).map { " style=\"\($0)\"" } ?? "") + ">" + stripes
                 + HTMLLine.lines(of: cell, shift: 0, fonts: fonts).map(\.html).joined() + "</td>"
         }
         return markup + "</tr>"
+    }
+
+    /// The stripes of `rows` (the rows a cell spans, from its own) under the cell, whose top is
+    /// at `top`: a box over the cell (`.y`, filled as striped rows are) masked to the rows of odd
+    /// index, each from its top to its bottom, on the 1/64 px grid; "" when none is odd. The
+    /// `<td rowspan>` itself is not filled, so each row under it is striped or not, as the style
+    /// draws rows. O(rows).
+    static func stripes(under rows: some Sequence<TableStyleConfiguration.Row>, from top: Double) -> String {
+        let bands = rows.filter { $0.index % 2 == 1 }.map { row in
+            let (start, end) = (HTMLMarkup.span(from: top, to: row.frame.minY), HTMLMarkup.span(from: top, to: row.frame.maxY))
+            return "#0000 \(start),#000 \(start) \(end),#0000 \(end)"
+        }
+        return bands.isEmpty ? "" : "<div class=\"y\" style=\"mask-image:linear-gradient(\(bands.joined(separator: ",")))\"></div>"
     }
 
     /// The inline CSS of a cell's text style (`color`, `background`), nil for none.

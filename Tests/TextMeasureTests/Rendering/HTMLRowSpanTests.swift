@@ -82,3 +82,24 @@ import TextMeasure
         #expect(read.moved)  // the item of every row below names its column
     }
 }
+
+extension HTMLRowSpanTests {
+    /// The PNG stripes every odd row across the table, under a spanning cell too; the HTML span
+    /// holds the same stripes. Garden spans rows 0–3 and Tools is row 4, one line of Noto Sans
+    /// Mono at 10 px each (13.62 pt, no padding, no header): the `<td rowspan="4">` holds a box
+    /// masked to rows 1 and 3, 13.62–27.24 and 40.86–54.48 pt down on the 1/64 px grid (872/64,
+    /// 1743/64, 2615/64, 3487/64), filled as striped rows are; the span itself is not filled as
+    /// its first row (an even row here) would be. A style without stripes writes no box.
+    @Test func aSpanningCellHoldsTheStripesOfItsRows() throws {
+        let sales = ["Garden", "Garden", "Garden", "Garden", "Tools"].enumerated().map { RowSpanTests.Sale(id: $0, dept: $1, item: "i\($0)") }
+        let layout = try DataTableLayout(rows: sales, columns: RowSpanTests.columns, configuration: RowSpanTests.configuration())
+        try layout.groupRows(byColumn: 0)
+        let html = try layout.html(style: StripedTableStyle()).html
+        let spanning = try #require(try HTMLTests().matches(#"<td rowspan="4">(.*?)</td>"#, in: html).first)
+        #expect(spanning.hasPrefix("<div class=\"y\" style=\"mask-image:linear-gradient(#0000 13.625px,#000 13.625px 27.234375px,"
+            + "#0000 27.234375px,#0000 40.859375px,#000 40.859375px 54.484375px,#0000 54.484375px)\"></div>"))
+        // Odd rows' cells are filled, but not a spanning cell: its box is, as they are (0.96 white: 245).
+        #expect(html.contains("[id=\"tm-table\"] tbody tr.o>td:not([rowspan]),[id=\"tm-table\"] tbody td>.y{background:rgba(245,245,245,1)"))
+        #expect(try !layout.html(style: GridTableStyle()).html.contains("class=\"y\""))
+    }
+}

@@ -210,7 +210,8 @@ import TextMeasure
         // Striped: the header in white 0.92, odd rows in 0.96, a 1 pt line in 0.7 under the header.
         let striped = try layout.html(style: .striped).html
         #expect(striped.contains("thead th{background:rgba(235,235,235,1)}"))
-        #expect(striped.contains("tbody tr.o>td{background:rgba(245,245,245,1);background-clip:padding-box}"))
+        // (A cell spanning rows is not filled: the box it holds is, masked to its odd rows.)
+        #expect(striped.contains("tbody tr.o>td:not([rowspan]),[id=\"tm-table\"] tbody td>.y{background:rgba(245,245,245,1);background-clip:padding-box}"))
         #expect(striped.contains("thead th::after{content:\"\";position:absolute;z-index:1;left:0;right:0;bottom:-0.5px;height:1px;"
                                  + "background:rgba(179,179,179,1)}"))
         #expect(!striped.contains(":not(:first-child)::before"))  // no column lines
