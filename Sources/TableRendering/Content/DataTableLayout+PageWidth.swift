@@ -13,7 +13,8 @@ extension DataTableLayout {
     /// - Throws: `DataTableConfigurationError` when the narrower configuration is not valid
     ///   (nothing changes).
     ///
-    /// O(columns) when every column fits; else a new layout (`reloadEverything(configuration:)`).
+    /// - Complexity: O(columns) when every column fits; else a new layout
+    ///   (`reloadEverything(configuration:)`), whose rows are measured again as they are needed.
     @discardableResult
     public func narrowColumns(toPage page: PageSize, margins: EdgeInsets = EdgeInsets(36), style: some TableStyle = .plain,
                               alignments: [ColumnAlignment] = []) throws(DataTableConfigurationError) -> Bool {

@@ -18,8 +18,9 @@ extension DataTableLayout {
     /// drawn (boxes and spacers hold no ink). A header shows its title on one line, cut to
     /// the column's width less the padding and the sort indicator's room, centred vertically.
     ///
-    /// O(cells of `rows` + columns), plus shaping each line once. Wrapped text takes the lines
-    /// measuring kept; text measured at other widths is prepared again.
+    /// - Complexity: O(cells of `rows` + columns), plus measuring the rows not measured yet and
+    ///   shaping each line once. Wrapped text takes the lines measuring kept; text measured at
+    ///   other widths is prepared again.
     public func styleConfiguration(rows: Range<Int>? = nil, alignments: [ColumnAlignment] = []) -> TableStyleConfiguration {
         styleConfiguration(rows: rows, alignments: alignments, skipping: 0)
     }
@@ -207,6 +208,9 @@ extension DataTableLayout {
 
     /// The table drawn in `style`: rows `rows` (default: all) under the header, as
     /// `styleConfiguration(rows:alignments:)` lays them out.
+    ///
+    /// - Complexity: as `styleConfiguration(rows:alignments:)`, plus the style's `makeBody` and
+    ///   its `drawing` (O(cells + text items) for the shipped styles but the grid's).
     public func drawing(style: some TableStyle = .plain, rows: Range<Int>? = nil,
                         alignments: [ColumnAlignment] = []) -> Drawing {
         style.makeBody(configuration: styleConfiguration(rows: rows, alignments: alignments)).drawing
@@ -219,7 +223,8 @@ extension DataTableLayout {
     /// checking an output's size (`Drawing.imageSize(of:scale:)`, `Drawing.checkSVG(width:height:)`)
     /// before drawing a table too large for it.
     ///
-    /// O(rows) after measuring every row (which the drawing needs anyway).
+    /// - Complexity: O(rows) after measuring every row (which the drawing needs anyway), plus the
+    ///   header drawn alone.
     public func drawingBounds(style: some TableStyle = .plain, alignments: [ColumnAlignment] = []) -> Rect {
         measureRows(0..<rowCount)
         let header = style.makeBody(configuration: styleConfiguration(rows: 0..<0, alignments: alignments)).drawing.bounds

@@ -49,22 +49,33 @@ public struct TablePages: RandomAccessCollection {
 
     /// The rows each page shows, top to bottom; a row taller than a page is on each page that
     /// holds a part of it. Pages go down, then across: each column band's pages in turn.
+    ///
+    /// - Complexity: O(pages).
     public var rows: [Range<Int>] { pages.map(\.slice.rows) }
 
     /// The columns each page shows, left to right (by index in the table): its column band.
+    ///
+    /// - Complexity: O(pages + columns of every page).
     public var columns: [[Int]] { pages.map { bands[$0.band].columns } }
 
     /// The widths of the columns each page shows (`columns`), as its band lays them out.
+    ///
+    /// - Complexity: O(pages + columns of every page).
     public var columnWidths: [[Double]] { pages.map { bands[$0.band].widths } }
 
     /// The heights of the rows each page shows (`rows`), as its band measures them (a row split
-    /// between pages: its whole height). O(rows on the page) for each page.
+    /// between pages: its whole height).
+    ///
+    /// - Complexity: O(rows on the page) for each page.
     public var rowHeights: [[Double]] { pages.map { page in page.slice.rows.map(bands[page.band].height) } }
 
     public var startIndex: Int { pages.startIndex }
     public var endIndex: Int { pages.endIndex }
 
-    /// Page `index`, drawn now. O(cells on the page), plus shaping its lines.
+    /// Page `index`, drawn now.
+    ///
+    /// - Complexity: O(cells on the page), plus shaping its lines (of a row split between pages,
+    ///   only those on the page: O(log lines) to find them).
     public subscript(index: Int) -> Drawing {
         let page = pages[index]
         var items = bands[page.band].draw(page.slice, page.shift)

@@ -17,7 +17,9 @@ public struct Drawing: Sendable {
         self.items = items
     }
 
-    /// Every text item, in drawing order, clipped or not. O(items).
+    /// Every text item, in drawing order, clipped or not.
+    ///
+    /// - Complexity: O(items, those inside clips and transforms included).
     public var textItems: [TextItem] {
         var found: [TextItem] = []
         func collect(_ items: [DrawingItem]) {

@@ -12,8 +12,8 @@ extension DataTableLayout {
     /// Every row is measured here first.
     ///
     /// - Throws: `RenderError.fontNotServable` naming a font that cannot go into the page as asked.
-    ///
-    /// O(cells), plus shaping each line once.
+    /// - Complexity: O(cells + lines + runs), plus measuring the rows not measured yet, shaping
+    ///   each line once and subsetting each embedded font once (HarfBuzz's hb-subset).
     public func html(style: some TableStyle = .plain, alignments: [ColumnAlignment] = [],
                      options: HTMLOptions = HTMLOptions()) throws(RenderError) -> HTMLTable {
         guard let limit = options.virtualizedRowCount, rowCount > max(0, limit) else {

@@ -134,6 +134,8 @@ extension TableBody {
     /// - The fonts as `@font-face` rules, embedded or by URL (`options.fonts`).
     ///
     /// - Throws: `RenderError.fontNotServable` naming a font that cannot go into the page as asked.
+    /// - Complexity: O(cells + lines + runs + sticky columns), plus subsetting each
+    ///   embedded font once.
     public func html(options: HTMLOptions = HTMLOptions()) throws(RenderError) -> HTMLTable {
         let page = HTMLPage(body: self, options: options, sampleCell: rows.first?.cells.first)
         let writer = HTMLRows(fonts: page.fonts, striped: page.isStriped)

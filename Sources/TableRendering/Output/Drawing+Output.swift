@@ -11,6 +11,7 @@ extension Drawing {
     ///
     /// - Throws: `RenderError.svgTooLarge` when a side is past `maximumVectorSide`, before
     ///   anything is drawn; `.cairo` when Cairo fails.
+    /// - Complexity: O(items), plus Cairo's drawing and writing of each.
     public func svgData() throws(RenderError) -> [UInt8] {
         try Self.checkSVG(width: bounds.width, height: bounds.height)
         let (sink, bytes) = OutputSink.collecting()
@@ -34,6 +35,8 @@ extension Drawing {
     ///
     /// - Throws: `RenderError.pageTooLarge` for a page with a side past `maximumVectorSide`,
     ///   before it is drawn; `.cairo` when Cairo fails.
+    /// - Complexity: O(items of every page), plus Cairo's drawing and writing of each and its
+    ///   subsetting of each font once; memory holds one page's drawing at a time (and the bytes).
     public static func pdfData(pages: some Sequence<Drawing>) throws(RenderError) -> [UInt8] {
         let (sink, bytes) = OutputSink.collecting()
         let surface = CairoSurface(cairo_pdf_surface_create_for_stream(OutputSink.write, sink.closure,
@@ -78,6 +81,7 @@ public enum DrawingFormat: String, Sendable, CaseIterable {
     /// The format `path`'s extension names (case-insensitive).
     ///
     /// - Throws: `RenderError.unknownFormat` naming the path.
+    /// - Complexity: O(the path's length).
     public init(path: String) throws(RenderError) {
         let name = path.split(separator: "/").last ?? ""
         guard let dot = name.lastIndex(of: "."), let format = DrawingFormat(rawValue: name[name.index(after: dot)...].lowercased()) else {

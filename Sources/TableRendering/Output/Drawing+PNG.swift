@@ -31,6 +31,7 @@ extension Drawing {
     /// renamed over it): memory holds one band, however large the image.
     ///
     /// - Throws: as `pngData(scale:)`, and `RenderError.cannotWrite` naming the path.
+    /// - Complexity: as `pngData(scale:)`.
     public func writePNG(to path: String, scale: Double = 1) throws(RenderError) {
         try Self.writeFile(path) { sink throws(RenderError) in
             try writePNG(scale: scale, bandHeight: nil, tileWidth: Self.tileWidth, to: sink)

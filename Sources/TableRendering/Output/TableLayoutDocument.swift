@@ -158,6 +158,9 @@ public struct TableLayoutDocument: Codable, Sendable, Equatable {
 
         private enum CodingKeys: String, CodingKey { case lines, color, background }
 
+        /// The cell from its array of lines or its object.
+        ///
+        /// - Complexity: O(its lines and their runs).
         public init(from decoder: any Decoder) throws {
             if let lines = try? decoder.singleValueContainer().decode([Line].self) {
                 self.init(lines: lines)
@@ -169,6 +172,9 @@ public struct TableLayoutDocument: Codable, Sendable, Equatable {
                       background: try container.decodeIfPresent(String.self, forKey: .background))
         }
 
+        /// The cell as the array of its lines, or an object when its text style sets a colour or a background.
+        ///
+        /// - Complexity: O(its lines and their runs).
         public func encode(to encoder: any Encoder) throws {
             guard color != nil || background != nil else {
                 var container = encoder.singleValueContainer()
@@ -203,7 +209,9 @@ public struct TableLayoutDocument: Codable, Sendable, Equatable {
         public var runs: [Run]?
 
         /// The line with every value it leaves out filled in by the rules above: `previous` is
-        /// the line before it in its cell, resolved (nil for a cell's first line). O(runs).
+        /// the line before it in its cell, resolved (nil for a cell's first line).
+        ///
+        /// - Complexity: O(1) (the runs are kept, not read).
         public func resolved(after previous: Line?, in document: TableLayoutDocument) -> Line {
             var line = self
             line.x = x ?? document.padding.leading

@@ -50,6 +50,8 @@ public struct TableBody: Sendable {
 
     /// The table of `columns` and `rows` under `headerGroups`, undecorated (as
     /// `Table { columns } rows: { rows }`).
+    ///
+    /// - Complexity: O(columns + rows + header groups), for the table's frame.
     public init(columns: [TableStyleConfiguration.Column], rows: [TableStyleConfiguration.Row],
                 headerGroups: [TableStyleConfiguration.HeaderGroup] = []) {
         self.columns = columns
@@ -61,6 +63,8 @@ public struct TableBody: Sendable {
     }
 
     /// The table `configuration` holds — its columns, rows and header groups — undecorated.
+    ///
+    /// - Complexity: O(columns + rows + header groups).
     public init(_ configuration: TableStyleConfiguration) {
         self.init(columns: configuration.columns, rows: configuration.rows, headerGroups: configuration.headerGroups)
     }
@@ -68,6 +72,9 @@ public struct TableBody: Sendable {
     /// The display list: the wrappers' chrome around the decorations and the cells' text. A
     /// cell's background (its text style's) fills its frame over the style's fills and under its
     /// first line (grid line or separator); a cell's text colour wins over `foregroundColor`.
+    ///
+    /// - Complexity: O(n × (1 + u)) for n decorations, cells and text items and u wrappers that
+    ///   put an item under the rest (`background`: each goes in front of all of them).
     public var drawing: Drawing {
         var items = decorations
         let cells = headerGroups.map(\.cell) + columns.map(\.header) + rows.flatMap(\.cells)
@@ -93,6 +100,8 @@ public struct TableBody: Sendable {
     }
 
     /// The drawing's bounds: the frame, and any stroke over it that reaches outside.
+    ///
+    /// - Complexity: O(wrappers).
     public var bounds: Rect {
         var bounds = frame
         for case .over(.stroke(let path, _, let width)) in wrappers {
@@ -104,17 +113,23 @@ public struct TableBody: Sendable {
     // MARK: The whole body
 
     /// `color` filling `shape` (default: the body's frame) under everything so far.
+    ///
+    /// - Complexity: O(whole-body modifiers so far): the new body copies their list.
     public func background(_ color: Color, in shape: some Shape = Rectangle()) -> TableBody {
         wrapped(.under(.fill(shape.path(in: frame), color)))
     }
 
     /// `shape` stroked with `stroke`, `lineWidth` points wide centred on its outline, over
     /// everything so far.
+    ///
+    /// - Complexity: O(whole-body modifiers so far).
     public func overlay(_ shape: some Shape, stroke: Color, lineWidth: Double = 1) -> TableBody {
         wrapped(.over(.stroke(shape.path(in: frame), stroke, lineWidth: lineWidth.clampedLength)))
     }
 
     /// Everything so far drawn only inside `shape`.
+    ///
+    /// - Complexity: O(whole-body modifiers so far).
     public func clipShape(_ shape: some Shape) -> TableBody {
         wrapped(.clip(shape.path(in: frame)))
     }
@@ -133,6 +148,8 @@ public struct TableBody: Sendable {
     // MARK: The table's content
 
     /// The header row filled with `color`.
+    ///
+    /// - Complexity: O(decorations so far): the new body copies them.
     public func headerBackground(_ color: Color) -> TableBody {
         var body = decorated(.fill(.rectangle(headerFrame), color))
         body.contentChrome.append(.headerBackground(color))
@@ -141,6 +158,8 @@ public struct TableBody: Sendable {
 
     /// A line across the table's width at the header's bottom, and one under each header group
     /// across its columns.
+    ///
+    /// - Complexity: O(header groups + decorations so far).
     public func headerSeparator(_ color: Color, lineWidth: Double = 1) -> TableBody {
         let y = headerFrame.maxY
         var body = decorated(.stroke(.line(from: Point(x: tableFrame.minX, y: y), to: Point(x: tableFrame.maxX, y: y)),
@@ -152,6 +171,8 @@ public struct TableBody: Sendable {
 
     /// A line across the table's width at the top of the footer row (totals:
     /// `TableStyleConfiguration.Row.isFooter`), when it is drawn; nothing for a table without one.
+    ///
+    /// - Complexity: O(rows + decorations so far).
     public func footerSeparator(_ color: Color, lineWidth: Double = 1) -> TableBody {
         var body = self
         for y in rows.filter(\.isFooter).map(\.frame.minY) {
@@ -163,6 +184,8 @@ public struct TableBody: Sendable {
     }
 
     /// Every row of odd index (the second, fourth… of the table) filled with `color`.
+    ///
+    /// - Complexity: O(rows + decorations so far).
     public func rowStripes(_ color: Color) -> TableBody {
         var body = self
         for row in rows where row.index % 2 == 1 { body.decorations.append(.fill(.rectangle(row.frame), color)) }
@@ -173,6 +196,9 @@ public struct TableBody: Sendable {
     /// Lines between every two columns (down the whole table, from below the lowest header group
     /// that spans both) and every two rows, under the header and under each header group; a line
     /// between rows stops at a cell spanning both.
+    ///
+    /// - Complexity: O(rows × c log c + columns × header groups + decorations so far), c the
+    ///   cells of a row and those spanning down from rows above.
     public func gridLines(_ color: Color, lineWidth: Double = 1) -> TableBody {
         let width = lineWidth.clampedLength
         var body = self

@@ -22,6 +22,7 @@ public protocol TableStyle: Sendable {
 /// Only a thin separator under the header (and above a footer of totals).
 public struct PlainTableStyle: TableStyle {
     public init() {}
+    /// - Complexity: O(columns + rows + header groups).
     public func makeBody(configuration: Configuration) -> TableBody {
         TableBody(configuration)
             .headerSeparator(Color(white: 0.8), lineWidth: 1)
@@ -33,6 +34,7 @@ public struct PlainTableStyle: TableStyle {
 /// rectangle of radius 8, the content clipped to it; a thin separator above a footer of totals.
 public struct BorderedTableStyle: TableStyle {
     public init() {}
+    /// - Complexity: O(columns + rows + header groups).
     public func makeBody(configuration: Configuration) -> TableBody {
         TableBody(configuration)
             .background(Color(white: 0.97))
@@ -45,6 +47,7 @@ public struct BorderedTableStyle: TableStyle {
 /// A shaded header with a separator, every other row shaded, and a separator above a footer.
 public struct StripedTableStyle: TableStyle {
     public init() {}
+    /// - Complexity: O(columns + rows + header groups).
     public func makeBody(configuration: Configuration) -> TableBody {
         TableBody(configuration)
             .headerBackground(Color(white: 0.92))
@@ -57,6 +60,7 @@ public struct StripedTableStyle: TableStyle {
 /// A line between every two columns and rows, and around the table; a darker one above a footer.
 public struct GridTableStyle: TableStyle {
     public init() {}
+    /// - Complexity: as `TableBody.gridLines(_:lineWidth:)`.
     public func makeBody(configuration: Configuration) -> TableBody {
         TableBody(configuration)
             .headerBackground(Color(white: 0.95))
