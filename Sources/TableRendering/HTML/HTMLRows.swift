@@ -53,7 +53,7 @@ struct HTMLRows {
     /// column (`data-c`, from 0: sticky columns find their cells by it). `rows` holds this row
     /// and those after it (the stripes under a spanning cell are theirs).
     func row(_ row: TableStyleConfiguration.Row, next: Double, shown: Range<Int>,
-             rows: ArraySlice<TableStyleConfiguration.Row> = []) -> String {
+             rows: ArraySlice<TableStyleConfiguration.Row>) -> String {
         let classes = [row.index % 2 == 1 ? "o" : nil, row.index == shown.upperBound - 1 ? "z" : nil,
                        row.isFooter ? "s" : nil].compactMap { $0 }
         var markup = "<tr data-row=\"\(row.index)\"" + (classes.isEmpty ? "" : " class=\"\(classes.joined(separator: " "))\"")
