@@ -23,15 +23,17 @@ import TextMeasure
 
     static let kitchen = "مطبخ", shelf = "رف"
 
-    static func layout(_ sales: [Sale], spans: [DataTableRowSpan]) throws -> DataTableLayout<Sale> {
-        let stack = try FontStack([Font.bundled(.notoSansMono, size: 10), Font.bundled(.notoSansArabic, size: 10)], size: 10)
-        var configuration = DataTableConfiguration(font: stack)
+    static let stack = try! FontStack([Font.bundled(.notoSansMono, size: 10), Font.bundled(.notoSansArabic, size: 10)], size: 10)
+
+    /// Columns Dept (or `dept`), Aisle and Item, 76 pt wide.
+    static func layout(_ sales: [Sale], spans: [DataTableRowSpan], dept: DataTableColumn<Sale> = DataTableColumn("Dept", \.dept))
+        throws -> DataTableLayout<Sale> {
+        var configuration = DataTableConfiguration(font: Self.stack)
         configuration.cellPadding = DataTableCellPadding(horizontal: 8, vertical: 4)
         configuration.headerHeight = 44
         configuration.textLayout = .wrap
         configuration.columnWidthMode = .fixed(width: 76)
-        let columns = [DataTableColumn<Sale>("Dept", \.dept), DataTableColumn<Sale>("Aisle", \.aisle),
-                       DataTableColumn<Sale>("Item", \.item)]
+        let columns = [dept, DataTableColumn<Sale>("Aisle", \.aisle), DataTableColumn<Sale>("Item", \.item)]
         return try DataTableLayout(rows: sales, columns: columns, configuration: configuration, rowSpans: spans)
     }
 
@@ -71,6 +73,22 @@ import TextMeasure
         let wider = try Self.layout(sales, spans: [DataTableRowSpan(column: 0, row: 10, count: 5),
                                                    DataTableRowSpan(column: 1, row: 12, count: 3)])
         #expect(try Self.pageRows(wider) == [0..<12, 12..<18])
+    }
+
+    /// A compound spanning cell needs its highest text's line: "Kitchen" inset 6 pt below the
+    /// padding ends 4 + 6 + 13.62 = 23.62 pt down, past its first row's 21.62, so row 12 starts
+    /// page 2; inset 3 pt (20.62) it fits beside row 12 on page 1. Noto Sans Mono alone; the
+    /// other rows' cells are not inset, so every row is still 21.62 pt.
+    @Test func aCompoundSpanningCellNeedsItsHighestTextsLine() throws {
+        func pages(inset: Double) throws -> [Range<Int>] {
+            let dept = DataTableColumn<Sale>("Dept", text: { $0.dept }) {
+                .text($0.dept, stack: Self.stack).padding(EdgeInsets(top: $0.dept == "Kitchen" ? inset : 0, leading: 0, bottom: 0, trailing: 0))
+            }
+            let spans = [DataTableRowSpan(column: 0, row: 12, count: 3)]
+            return try Self.pageRows(Self.layout(Self.sales("Kitchen"), spans: spans, dept: dept))
+        }
+        #expect(try pages(inset: 6) == [0..<12, 12..<18])
+        #expect(try pages(inset: 3) == [0..<13, 13..<18])
     }
 
     /// The same table through `textmeasure render --group-by Dept` (plain style, no page numbers)
