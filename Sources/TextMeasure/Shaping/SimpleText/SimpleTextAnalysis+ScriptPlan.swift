@@ -68,13 +68,14 @@ extension SimpleTextAnalysis {
             // glyph of a character that is not a mark) at its advance, no lookup firing at a glyph of S.
             let characters = candidates.map { candidate in
                 candidate.flatMap { glyph in
-                    simple.contains(glyph) ? SimpleCharacter(glyph: glyph, advance: hb_font_get_glyph_h_advance(analysis.font, hb_codepoint_t(glyph))) : nil
+                    simple.contains(glyph)
+                        ? SimpleCharacter(glyph: glyph, advance: hb_font_get_glyph_h_advance(analysis.font, hb_codepoint_t(glyph)))
+                        : nil
                 }
             }
-            let startsPair = roles
-            (self.characters, self.roles, self.ligatures) = (characters, roles, ligatures)
             pairs = PairAdjustments(font: analysis.font, features: analysis.features, script: script, characters: characters,
-                                    startsPair: { startsPair[Int($0)].contains(.adjustedPair) })
+                                    startsPair: { roles[Int($0)].contains(.adjustedPair) })
+            (self.characters, self.roles, self.ligatures) = (characters, roles, ligatures)
         }
 
         /// The width in font units of `range` of `utf8`, all candidates of this plan (see
