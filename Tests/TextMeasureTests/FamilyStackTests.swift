@@ -27,8 +27,8 @@ import Testing
     }
 
     static func describe(_ stack: FontStack) -> [String] {
-        stack.fontSet.members.map { slot in
-            let font = slot.candidate!
+        stack.fontSet.members.map { member in
+            let font = member.candidate!
             return "\(font.family)|\(font.path)|\(font.faceIndex)"
         }
     }
@@ -62,14 +62,14 @@ import Testing
         let expected = try #require(try Self.sorted(families, language: fontconfigLanguage).first(where: covering.contains))
         let runs = stack.runs(of: "骨")
         try #require(runs.count == 1)
-        let font = stack.fontSet.slot(runs[0].fontIndex).candidate!
+        let font = stack.fontSet.font(runs[0].fontIndex).candidate!
         #expect("\(font.family)|\(font.path)|\(font.faceIndex)" == expected)
     }
 
     @Test func theFourHanFacesDiffer() throws {
         let faces = try ["zh-Hant", "zh-Hans", "ja", "ko"].map { tag in
             let stack = try FontStack(families: ["sans-serif"], size: 16, language: tag, configuration: configuration())
-            return stack.fontSet.slot(stack.runs(of: "骨")[0].fontIndex).candidate!.faceIndex
+            return stack.fontSet.font(stack.runs(of: "骨")[0].fontIndex).candidate!.faceIndex
         }
         #expect(Set(faces).count == 4)
     }
@@ -109,7 +109,7 @@ import Testing
         let expected = try #require(try Self.sorted(families, language: "en").first { covering!.contains($0) })
         let runs = stack.runs(of: cluster)
         try #require(runs.count == 1)
-        let font = stack.fontSet.slot(runs[0].fontIndex).candidate!
+        let font = stack.fontSet.font(runs[0].fontIndex).candidate!
         #expect("\(font.family)|\(font.path)|\(font.faceIndex)" == expected)
     }
 

@@ -28,7 +28,7 @@ final class FontFace: @unchecked Sendable {
     /// Metrics in font units (see `FontMetrics`).
     let unscaledMetrics: FontMetrics
     /// What text the face measures without shaping, per feature settings, built on first use.
-    let simpleText = SimpleTextAnalyses()
+    let simpleText = SimpleTextAnalysis.Cache()
 
     let blob: OpaquePointer
     let face: OpaquePointer

@@ -10,7 +10,7 @@ internal import CHarfBuzz
 /// language (see `faceOrder(for:)`) — which shape with the primary font's features.
 final class FontSet: Sendable {
     let id: Int
-    let members: [FaceSlot]
+    let members: [FallbackFont]
     let featureSettings: [[FontFeature]]
     /// The same settings as HarfBuzz structs, ready for `hb_shape`.
     let hbFeatures: [[hb_feature_t]]
@@ -32,7 +32,7 @@ final class FontSet: Sendable {
     /// The fonts found beyond the set's own, in the order they were found.
     private let found = Lock(Found())
     private struct Found {
-        var slots: [FaceSlot] = []
+        var fonts: [FallbackFont] = []
         var byKey: [String: Int] = [:]
     }
     /// The member orders `faceOrder(for:)` found, by fontconfig language.
@@ -74,7 +74,7 @@ final class FontSet: Sendable {
         var order: [Int] = []
         var placed = Set<Int>()
         for font in sorted {
-            let index = index(of: FaceSlot(font))
+            let index = index(of: FallbackFont(font))
             if placed.insert(index).inserted { order.append(index) }
         }
         order += members.indices.filter { !placed.contains($0) }
@@ -115,14 +115,14 @@ final class FontSet: Sendable {
 
     /// The font at `index` (a member or a found fallback font).
     @inline(__always)
-    func slot(_ index: Int) -> FaceSlot {
-        index < members.count ? members[index] : found.withLock { $0.slots[index - members.count] }
+    func font(_ index: Int) -> FallbackFont {
+        index < members.count ? members[index] : found.withLock { $0.fonts[index - members.count] }
     }
 
     /// The face of the font at `index`, one a run was itemized to (so it loads).
     @inline(__always)
     func face(_ index: Int) -> FontFace {
-        index == 0 ? primary : slot(index).face!
+        index == 0 ? primary : font(index).face!
     }
 
     /// The HarfBuzz feature settings of the font at `index`.
@@ -137,7 +137,7 @@ final class FontSet: Sendable {
     func covers(_ index: Int, _ scalar: Unicode.Scalar) -> Bool { members[index].covers(scalar) }
 
     /// The set of the font at `index` alone, with its features (a `GlyphRun`'s font): made
-    /// once, so drawing a run takes neither a new face slot nor the interning lock. A set of one
+    /// once, so drawing a run takes neither a new `FallbackFont` nor the interning lock. A set of one
     /// font, no language and no fallback is its own.
     func singleFontSet(_ index: Int) -> FontSet {
         if index == 0, members.count == 1, language == nil, fallback == nil { return self }
@@ -150,18 +150,18 @@ final class FontSet: Sendable {
     /// The index of the system fallback font for `scalar`, when the set has system fallback
     /// and an installed font covers it.
     func fallbackIndex(for scalar: Unicode.Scalar) -> Int? {
-        fallback?.slot(for: scalar).map(index(of:))
+        fallback?.font(for: scalar).map(index(of:))
     }
 
-    /// The index of `slot`: a member's, or one past the members, given the first time it is asked.
-    func index(of slot: FaceSlot) -> Int {
-        let key = slot.key
+    /// The index of `font`: a member's, or one past the members, given the first time it is asked.
+    func index(of font: FallbackFont) -> Int {
+        let key = font.key
         if let member = memberIndices[key] { return member }
         return found.withLock { found in
             if let index = found.byKey[key] { return index }
-            found.slots.append(slot)
-            found.byKey[key] = members.count + found.slots.count - 1
-            return members.count + found.slots.count - 1
+            found.fonts.append(font)
+            found.byKey[key] = members.count + found.fonts.count - 1
+            return members.count + found.fonts.count - 1
         }
     }
 
@@ -176,25 +176,25 @@ final class FontSet: Sendable {
     private init(id: Int, members: [Member], primary: FontFace, language: LanguageTag?, fallback: SystemFallback?,
                  familyQuery: FamilyQuery?) {
         self.id = id
-        self.members = members.map(\.slot)
+        self.members = members.map(\.font)
         self.featureSettings = members.map(\.features)
         self.hbFeatures = members.map { $0.features.map(\.hbFeature) }
-        self.colorFaceIndices = members.indices.filter { members[$0].slot.isColor }
+        self.colorFaceIndices = members.indices.filter { members[$0].font.isColor }
         self.primary = primary
         self.language = language
         self.hbLanguage = language.map { hb_language_from_string($0.tag, -1) } ?? Self.neutralLanguage
         self.fallback = fallback
         self.familyQuery = familyQuery
-        let slots = members.map(\.slot)
-        self.memberIndices = Dictionary(slots.indices.map { (slots[$0].key, $0) }, uniquingKeysWith: { first, _ in first })
+        let fonts = members.map(\.font)
+        self.memberIndices = Dictionary(fonts.indices.map { (fonts[$0].key, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     struct Member {
-        let slot: FaceSlot
+        let font: FallbackFont
         let features: [FontFeature]
 
-        init(face: FontFace, features: [FontFeature]) { (slot, self.features) = (FaceSlot(face), features) }
-        init(slot: FaceSlot, features: [FontFeature]) { (self.slot, self.features) = (slot, features) }
+        init(face: FontFace, features: [FontFeature]) { (font, self.features) = (FallbackFont(face), features) }
+        init(font: FallbackFont, features: [FontFeature]) { (self.font, self.features) = (font, features) }
     }
 
     /// The live sets by content. Entries are weak: a set, and with it any face loaded from bytes
@@ -232,8 +232,8 @@ final class FontSet: Sendable {
     /// member's face must be loaded (a face given up front, or a fontconfig font loaded first).
     static func of(_ members: [Member], language: LanguageTag? = nil, fallback: FontConfiguration? = nil,
                    familyQuery: FamilyQuery? = nil) -> FontSet {
-        guard let primary = members[0].slot.loadedFace else { preconditionFailure("a font set's first face is loaded") }
-        let key = Interned.Key(members: members.map(\.slot.key), features: members.map(\.features),
+        guard let primary = members[0].font.loadedFace else { preconditionFailure("a font set's first face is loaded") }
+        let key = Interned.Key(members: members.map(\.font.key), features: members.map(\.features),
                                language: language?.tag, fallback: fallback.map(ObjectIdentifier.init),
                                families: familyQuery?.families, weight: familyQuery?.weight,
                                configuration: familyQuery.map { ObjectIdentifier($0.configuration) })
@@ -261,7 +261,7 @@ extension FontSet {
     /// The same members, language and fallback with `features` after each member's own
     /// (``FontStack/addingFeatures(_:)``). O(members).
     func addingFeatures(_ features: [FontFeature]) -> FontSet {
-        let members = self.members.indices.map { Member(slot: self.members[$0], features: featureSettings[$0] + features) }
+        let members = self.members.indices.map { Member(font: self.members[$0], features: featureSettings[$0] + features) }
         return FontSet.of(members, language: language, fallback: fallback?.configuration)
     }
 }

@@ -65,7 +65,7 @@ public struct FontStack: Sendable, Hashable {
     /// - Complexity: O(fonts).
     public func prepending(_ font: Font) -> FontStack {
         let members = [FontSet.Member(face: font.face, features: font.features)]
-            + fontSet.members.indices.map { FontSet.Member(slot: fontSet.members[$0], features: fontSet.featureSettings[$0]) }
+            + fontSet.members.indices.map { FontSet.Member(font: fontSet.members[$0], features: fontSet.featureSettings[$0]) }
         return FontStack(fontSet: FontSet.of(members, language: fontSet.language, fallback: fontSet.fallback?.configuration),
                          size: size)
     }

@@ -13,7 +13,7 @@ extension FontStack {
     }
 
     /// The widest segment's content in primary font units, from one walk of the simple-text path
-    /// (see `SimpleTextPlan.contentUnits`), when `utf8` is printable ASCII (no tab, no hard break,
+    /// (see `SimpleTextAnalysis.ScriptPlan.contentUnits`), when `utf8` is printable ASCII (no tab, no hard break,
     /// no control: each segment is then content and hanging spaces, measured with no context)
     /// that face 0 covers, and the walk applies; else nil.
     private func minContentUnits(ofSimpleText utf8: UnsafeBufferPointer<UInt8>) -> Int? {

@@ -97,7 +97,7 @@ extension PreparedText {
         var end: Int
         var contentEnd: Int
         var width: Double
-        var faces: FaceMask
+        var faces: FaceIndexSet
         var isHyphenated: Bool
     }
 
@@ -115,7 +115,7 @@ extension PreparedText {
         let below = 0.05 * stack.size, above = 0.03 * stack.size
         let lineLimit = maxLines > 0 ? maxLines : .max
         var boxes: [LineBox] = []
-        var line = LineBox(start: 0, end: 0, contentEnd: 0, width: 0, faces: FaceMask(), isHyphenated: false)
+        var line = LineBox(start: 0, end: 0, contentEnd: 0, width: 0, faces: FaceIndexSet(), isHyphenated: false)
         var pen = 0.0, placed = 0
         var index = 0
         // A segment wider than a line is broken between graphemes: its cluster boundaries are
@@ -133,13 +133,13 @@ extension PreparedText {
             line.end = end
             if line.faces.isEmpty { line.faces.insert(0) }
             boxes.append(line)
-            line = LineBox(start: end, end: end, contentEnd: end, width: 0, faces: FaceMask(), isHyphenated: false)
+            line = LineBox(start: end, end: end, contentEnd: end, width: 0, faces: FaceIndexSet(), isHyphenated: false)
             pen = 0
             placed = 0
         }
 
         /// Ends the line after the first `split.count` clusters from `resume` (or the segment's start).
-        func breakLine(at split: (count: Int, width: Double, faces: FaceMask)) {
+        func breakLine(at split: (count: Int, width: Double, faces: FaceIndexSet)) {
             let first = resume ?? 0
             let end = boundaries[first + split.count]
             line.contentEnd = hangingWhitespaceStart(in: boundaries[first]..<end)
@@ -232,14 +232,14 @@ extension PreparedText {
     /// length, not the number of boundaries (two shapings of about a run when the guess is right
     /// and `widths` cannot help, O(run × log run) at worst).
     private func graphemePrefix(_ boundaries: [Int], from first: Int, widths: ClusterWidths?, fitting limit: Double,
-                                suffix: String, guess: Int) -> (count: Int, width: Double, faces: FaceMask)? {
+                                suffix: String, guess: Int) -> (count: Int, width: Double, faces: FaceIndexSet)? {
         let total = boundaries.count - 1 - first
         guard total > 0 else { return nil }
         func prefix(_ count: Int) -> Measured {
             let last = first + count
             if last < boundaries.count - 1 || suffix.isEmpty, let units = widths?.units(from: first, to: last) {
                 let width = stack.points(Double(units))
-                return (width, width, units > 0 ? FaceMask(0) : FaceMask())
+                return (width, width, units > 0 ? FaceIndexSet(0) : FaceIndexSet())
             }
             return span(boundaries[first]..<boundaries[last], from: 0, suffix: last == boundaries.count - 1 ? suffix : "", previous: nil)
         }
@@ -353,7 +353,7 @@ extension PreparedText {
     }
 
     /// A width measured from a pen position, and the faces used.
-    typealias Measured = (content: Double, advance: Double, faces: FaceMask)
+    typealias Measured = (content: Double, advance: Double, faces: FaceIndexSet)
 
     /// The exact width of `line` set from pen position `x`, after text whose last face was
     /// `previous`, before the cluster `following`: the stretches between tabs each shaped whole,
@@ -362,7 +362,7 @@ extension PreparedText {
     func measure(line: String, from x: Double, previous: Int?, following: Itemizer.Following? = nil,
                  cache: WidthCache? = nil) -> Measured {
         var pen = x, hanging = 0.0
-        var faces = FaceMask()
+        var faces = FaceIndexSet()
         var previous = previous
         let pieces = line.utf8.split(separator: 0x09, omittingEmptySubsequences: false)
         for (position, piece) in pieces.enumerated() {
@@ -388,7 +388,7 @@ extension PreparedText {
     var hyphenWidth: Double { stack.width(of: hyphen, cache: cache) }
 
     /// Height and baseline of a line whose text uses `faces`.
-    func metrics(of faces: FaceMask, _ lineHeight: LineHeight) -> (height: Double, baseline: Double) {
+    func metrics(of faces: FaceIndexSet, _ lineHeight: LineHeight) -> (height: Double, baseline: Double) {
         var ascent = 0.0, descent = 0.0, gap = 0.0
         faces.forEach { index in
             let metrics = stack.fontSet.face(index).unscaledMetrics.scaled(to: stack.size)
@@ -427,7 +427,7 @@ extension FontStack {
         var start = 0
         return kept.map { kept in
             let box = PreparedText.LineBox(start: start, end: Int(kept.end), contentEnd: Int(kept.contentEnd),
-                                           width: kept.width, faces: FaceMask(compact: kept.faces), isHyphenated: kept.isHyphenated)
+                                           width: kept.width, faces: FaceIndexSet(compact: kept.faces), isHyphenated: kept.isHyphenated)
             start = box.end
             return shell.line(box, .font)
         }

@@ -3,7 +3,7 @@ extension PreparedText {
     /// is taken from `start` to the end of the text. The head is the rest of the hard line that
     /// starts at `start`; the tail is the last hard line with visible text.
     func truncatedLine(from start: Int, width limit: Double, truncation: Truncation, ellipsis: String)
-        -> (text: String, width: Double, faces: FaceMask) {
+        -> (text: String, width: Double, faces: FaceIndexSet) {
         var head: Range<Int>?, tail: Range<Int>?
         var lineStart = 0
         for segment in segments where segment.isHard || segment.end == segments.last?.end {
@@ -32,7 +32,7 @@ extension PreparedText {
     /// O(kept × log kept) shaping. Just the ellipsis if nothing fits
     /// with it, and an empty line if the ellipsis alone does not fit.
     func cut(head: Range<Int>, tail: Range<Int>, width limit: Double, truncation: Truncation, ellipsis: String)
-        -> (text: String, width: Double, faces: FaceMask) {
+        -> (text: String, width: Double, faces: FaceIndexSet) {
         let headBounds = truncation == .start ? [head.lowerBound] : graphemeBoundaries(in: head)
         let tailBounds = truncation == .end ? [tail.upperBound] : graphemeBoundaries(in: tail)
         let available = (headBounds.count - 1) + (tailBounds.count - 1)
@@ -60,7 +60,7 @@ extension PreparedText {
             if measured.content <= limit { best = (text, measured) }
             return measured.content <= limit
         }
-        guard let best else { return ("", 0, FaceMask(0)) }
+        guard let best else { return ("", 0, FaceIndexSet(0)) }
         return (best.text, best.measured.content, best.measured.faces)
     }
 }
@@ -83,7 +83,7 @@ extension FontStack {
                                     direction: shown.withUTF8 { TextDirection.auto.paragraph(of: $0) }, cache: cache)
         let limit = PreparedText.limit(width)
         let whole = prepared.measure(line: shown, from: 0, previous: nil, cache: cache)
-        let (height, baseline) = prepared.metrics(of: whole.faces.isEmpty ? FaceMask(0) : whole.faces, lineHeight)
+        let (height, baseline) = prepared.metrics(of: whole.faces.isEmpty ? FaceIndexSet(0) : whole.faces, lineHeight)
         let contentEnd = prepared.hangingWhitespaceStart(in: 0..<shown.utf8.count)
         let line: TextLine
         if whole.content <= limit {

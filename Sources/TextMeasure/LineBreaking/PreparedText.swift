@@ -41,7 +41,7 @@ public struct PreparedText: Sendable {
         /// Width of the content, and of content plus hanging whitespace, in points.
         var contentWidth: Double
         var advance: Double
-        var faces: FaceMask
+        var faces: FaceIndexSet
         /// The face of the segment's last cluster: the context of the next segment's leading
         /// spaces, which keep the face of the text before them on a line.
         var lastFace: Int
@@ -58,7 +58,7 @@ public struct PreparedText: Sendable {
     }
 
     /// The widths of segment `index` at the start of a line, where no text precedes it.
-    func widthsAlone(_ index: Int) -> (content: Double, advance: Double, faces: FaceMask) {
+    func widthsAlone(_ index: Int) -> (content: Double, advance: Double, faces: FaceIndexSet) {
         let segment = segments[index]
         guard segment.dependsOnContext else { return (segment.contentWidth, segment.advance, segment.faces) }
         return span(segment.start..<segment.breakStart, from: 0, previous: nil, following: segment.following, cache: cache)
@@ -154,7 +154,7 @@ extension FontStack {
                     && utf8[contentEnd - 2] == 0xC2 && utf8[contentEnd - 1] == 0xAD
                 var segment = PreparedText.Segment(
                     start: start, contentEnd: contentEnd, breakStart: breakStart, end: end, isHard: isHard,
-                    isSoftHyphen: isSoftHyphen, hasTab: hasTab, contentWidth: 0, advance: 0, faces: FaceMask(0),
+                    isSoftHyphen: isSoftHyphen, hasTab: hasTab, contentWidth: 0, advance: 0, faces: FaceIndexSet(0),
                     lastFace: previous ?? 0, dependsOnContext: false, following: nil, clusters: nil)
                 if spacesMayMove, !isHard, contentEnd < breakStart, position + 1 < breaks.count,
                    !spacesStay(after: contentEnd, in: utf8, direction: direction) {

@@ -82,6 +82,6 @@ final class ClusterWidths: Sendable {
     func measured(contentEnd: Int) -> ShapedWidth? {
         guard let index = boundaries.lastIndex(of: contentEnd) else { return nil }
         let units = Double(sums[sums.count - 1])
-        return ShapedWidth(units: units, hangingUnits: units - Double(sums[index]), faces: FaceMask(0), lastFace: 0)
+        return ShapedWidth(units: units, hangingUnits: units - Double(sums[index]), faces: FaceIndexSet(0), lastFace: 0)
     }
 }

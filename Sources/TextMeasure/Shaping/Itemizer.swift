@@ -51,7 +51,7 @@ enum Itemizer {
     ///   level, emoji or not) it takes the face of the cluster before it, or the face of the
     ///   cluster after it when that face comes earlier in the set (is less of a fallback) or
     ///   nothing comes before it; a run of spaces alone takes the first face with a space.
-    /// Coverage is a face's cmap, or a fontconfig font's charset (see `FaceSlot`).
+    /// Coverage is a face's cmap, or a fontconfig font's charset (see `FallbackFont`).
     ///
     /// Common and inherited characters take the script of the text before them (leading ones,
     /// the first script that follows), as Pango's script runs do; each run is shaped in that
@@ -224,7 +224,7 @@ enum Itemizer {
         func place(_ face: Int?) {  // nil: the first font with a space
             guard let range = spaces else { return }
             let order = set.faceOrder(for: clusters[range.lowerBound].resolvedScript) ?? Array(set.members.indices)
-            let face = face ?? order.first { set.slot($0).covers(" ") && set.slot($0).face != nil } ?? 0
+            let face = face ?? order.first { set.font($0).covers(" ") && set.font($0).face != nil } ?? 0
             for index in range { clusters[index].face = face }
             spaces = nil
         }
@@ -332,10 +332,10 @@ enum Itemizer {
         /// Whether the font covers every scalar of the cluster and, when it is loaded on
         /// demand, its face loads (it is loaded here, when a cluster first needs it).
         func coversAll(_ index: Int) -> Bool {
-            let slot = set.slot(index)
+            let font = set.font(index)
             // The base first: most faces tried lack it, and asking needs no Unicode property.
-            return slot.covers(base) && cluster.allSatisfy { $0 == base || slot.covers($0) || isIgnorable($0) }
-                && slot.face != nil
+            return font.covers(base) && cluster.allSatisfy { $0 == base || font.covers($0) || isIgnorable($0) }
+                && font.face != nil
         }
         if set.memberCount == 1, set.fallback == nil, uncovered == nil { return 0 }
         if emoji, let index = set.colorFaceIndices.first(where: coversAll) { return index }
@@ -343,9 +343,9 @@ enum Itemizer {
 
         // System fallback: the font found for the cluster's first scalar.
         if let index = set.fallbackIndex(for: base) {
-            let slot = set.slot(index)
+            let font = set.font(index)
             if let uncovered {
-                for scalar in cluster where !isIgnorable(scalar) && !slot.covers(scalar) { uncovered(scalar) }
+                for scalar in cluster where !isIgnorable(scalar) && !font.covers(scalar) { uncovered(scalar) }
             }
             return index
         }

@@ -5,13 +5,13 @@
 struct ShapedWidth: Sendable, Equatable {
     var units: Double
     var hangingUnits: Double
-    var faces: FaceMask
+    var faces: FaceIndexSet
     var lastFace: Int
 }
 
 /// A set of face indices of a font set: a bit each for the first 64, a list for the rest
 /// (fontconfig's sorted fallback chains run to hundreds of fonts).
-struct FaceMask: Sendable, Hashable {
+struct FaceIndexSet: Sendable, Hashable {
     private var bits: UInt64 = 0
     /// Indices from 64 on (nil, not empty, when there are none: no array to retain on a copy).
     private var beyond: [Int]?
@@ -33,7 +33,7 @@ struct FaceMask: Sendable, Hashable {
             beyond = (beyond ?? []) + [index]
         }
     }
-    mutating func formUnion(_ other: FaceMask) {
+    mutating func formUnion(_ other: FaceIndexSet) {
         bits |= other.bits
         for index in other.beyond ?? [] { insert(index) }
     }

@@ -21,9 +21,9 @@ enum Shaper {
                (previous ?? 0) == 0 || !Itemizer.startsWithSpace(text), (following?.face ?? 0) == 0 || hangingStart == utf8.count {
                 // One run of the primary face: a face before or after it could only be the primary's.
                 let (units, hanging) = advance(utf8, run, in: set, hangingStart: hangingStart, mode: mode)
-                return ShapedWidth(units: Double(units), hangingUnits: Double(hanging), faces: FaceMask(0), lastFace: 0)
+                return ShapedWidth(units: Double(units), hangingUnits: Double(hanging), faces: FaceIndexSet(0), lastFace: 0)
             }
-            var measured = ShapedWidth(units: 0, hangingUnits: 0, faces: FaceMask(), lastFace: previous ?? 0)
+            var measured = ShapedWidth(units: 0, hangingUnits: 0, faces: FaceIndexSet(), lastFace: previous ?? 0)
             for run in Itemizer.runs(of: text, in: set, previous: previous, following: following, direction: direction) {
                 let (units, hanging) = advance(utf8, run, in: set, hangingStart: hangingStart, mode: mode)
                 measured.units += set.toPrimaryUnits(units, from: run.faceIndex)
@@ -83,7 +83,7 @@ enum Shaper {
 
     /// `advance` of a run of `set`, shaped in its direction and script; or, in `ShapingMode.auto`,
     /// summed without shaping when the simple-text analysis of its face proves the sum equal
-    /// (see `SimpleTextPlan`; the analysis is of text shaped without a language, "und").
+    /// (see `SimpleTextAnalysis`; the analysis is of text shaped without a language, "und").
     static func advance(_ utf8: UnsafeBufferPointer<UInt8>, _ run: ShapingRun, in set: FontSet,
                         hangingStart: Int = .max, mode: ShapingMode = .current) -> (units: Int, hanging: Int) {
         if mode == .auto, run.level == 0, set.language == nil,

@@ -64,9 +64,9 @@ extension FontSet {
         for font in found {
             if members.isEmpty {
                 guard let face = try? FontFace.load(path: font.path, faceIndex: font.faceIndex) else { continue }
-                members.append(FontSet.Member(slot: FaceSlot(font, face: face), features: features))
+                members.append(FontSet.Member(font: FallbackFont(font, face: face), features: features))
             } else {
-                members.append(FontSet.Member(slot: FaceSlot(font), features: features))
+                members.append(FontSet.Member(font: FallbackFont(font), features: features))
             }
         }
         guard !members.isEmpty else { throw .familyNotFound(family: query.families.joined(separator: ", ")) }

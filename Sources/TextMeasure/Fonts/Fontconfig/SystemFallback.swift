@@ -9,7 +9,7 @@ final class SystemFallback: Sendable {
     /// fontconfig's language (see `LanguageTag.fontconfigLanguage`), or nil.
     let language: String?
     /// The font found for each scalar asked about, nil when no font covers it.
-    private let byScalar = Lock<[UInt32: FaceSlot?]>([:])
+    private let byScalar = Lock<[UInt32: FallbackFont?]>([:])
 
     init(configuration: FontConfiguration, language: String?) {
         (self.configuration, self.language) = (configuration, language)
@@ -18,12 +18,12 @@ final class SystemFallback: Sendable {
     /// The font for `scalar`, or nil when no installed font covers it. The first answer for a
     /// scalar costs a walk over the sorted fonts' charsets (and the fontconfig sort, once per
     /// stack language); later ones, a dictionary look-up.
-    func slot(for scalar: Unicode.Scalar) -> FaceSlot? {
+    func font(for scalar: Unicode.Scalar) -> FallbackFont? {
         if let known = byScalar.withLock({ $0[scalar.value] }) { return known }
-        var found: FaceSlot?
-        for font in Fontconfig.fallbackOrder(language: language, in: configuration) where font.charset.contains(scalar) {
-            let slot = FaceSlot(font)
-            if slot.face != nil { found = slot; break }
+        var found: FallbackFont?
+        for candidate in Fontconfig.fallbackOrder(language: language, in: configuration) where candidate.charset.contains(scalar) {
+            let font = FallbackFont(candidate)
+            if font.face != nil { found = font; break }
         }
         byScalar.withLock { $0[scalar.value] = .some(found) }
         return found

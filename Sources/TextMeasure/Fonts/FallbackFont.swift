@@ -1,7 +1,7 @@
-/// One font of a font set: a face loaded up front (fonts given as files or bytes), or a font
-/// fontconfig found, whose face is loaded the first time a cluster needs it and whose
-/// coverage is its fontconfig charset, as Pango decides it.
-final class FaceSlot: Sendable {
+/// One font of a font set's fallback order (the primary first): a face loaded up front (fonts
+/// given as files or bytes), or a font fontconfig found, whose face is loaded the first time a
+/// cluster needs it and whose coverage is its fontconfig charset, as Pango decides it.
+final class FallbackFont: Sendable {
     /// The face given up front (or a fontconfig font's, loaded at once because it is a primary).
     let loadedFace: FontFace?
     let candidate: FontconfigFont?
@@ -50,7 +50,7 @@ final class FaceSlot: Sendable {
         return loadedFace?.covers(scalar) ?? false
     }
 
-    /// A key that tells slots apart for interning: the face's id, or the font's file and index.
+    /// A key that tells fonts apart for interning: the face's id, or the font's file and index.
     var key: String {
         if let candidate { return "fc:\(candidate.faceIndex):\(candidate.path)" }
         return "#\(loadedFace?.id ?? -1)"
