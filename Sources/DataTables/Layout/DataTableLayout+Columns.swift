@@ -105,8 +105,8 @@ extension DataTableLayout {
         let narrower = changed.map { max(0, min(widths.columns[$0].width, columnWidths.columns[$0].width) - padding) }
         // A row that keeps its height drops its kept lines: they were laid out at the old widths.
         measured = measured.compactMapValues { row in
-            guard zip(changed, narrower).allSatisfy({ column, inner in row.cells[column].stableBeyond <= inner }) else { return nil }
-            return MeasuredRow(height: row.height, cells: row.cells.map { MeasuredRowCell(stableBeyond: $0.stableBeyond, linesEnd: 0) },
+            guard zip(changed, narrower).allSatisfy({ column, inner in row.cells[column].heightFixedFrom <= inner }) else { return nil }
+            return MeasuredRow(height: row.height, cells: row.cells.map { MeasuredRowCell(heightFixedFrom: $0.heightFixedFrom, linesEnd: 0) },
                                lines: [])
         }
         return true

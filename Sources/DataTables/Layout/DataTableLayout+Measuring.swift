@@ -37,7 +37,7 @@ extension DataTableLayout {
         for (index, column) in columns.enumerated() {
             let span = rowSpans.isEmpty ? nil : rowSpans.span(column: index, coveringRow: row)
             if let span, span.row != row {
-                cells.append(MeasuredRowCell(stableBeyond: 0, linesEnd: lines.count))
+                cells.append(MeasuredRowCell(heightFixedFrom: 0, linesEnd: lines.count))
                 continue
             }
             let inner = max(0, columnWidths.columns[index].width - padding.horizontal)
@@ -63,7 +63,7 @@ extension DataTableLayout {
             } else {
                 tallest = max(tallest, height)
             }
-            cells.append(MeasuredRowCell(stableBeyond: stable, linesEnd: lines.count))
+            cells.append(MeasuredRowCell(heightFixedFrom: stable, linesEnd: lines.count))
         }
         return MeasuredRow(height: tallest + padding.vertical, spanning: spanning, cells: cells, lines: lines)
     }

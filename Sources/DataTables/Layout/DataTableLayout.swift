@@ -252,8 +252,9 @@ struct SpanningCell {
 
 /// What measuring a row keeps of one of its cells.
 struct MeasuredRowCell {
-    /// The width beyond which the cell's height no longer changes (0 when it never does).
-    var stableBeyond: Double
+    /// The inner width from which on the cell's height no longer changes: its widest line (a
+    /// compound cell's fitting width), or 0 when its height never changes (one-line text).
+    var heightFixedFrom: Double
     /// Where the cell's kept lines end in the row's (they start where the previous cell's end).
     var linesEnd: Int
 }

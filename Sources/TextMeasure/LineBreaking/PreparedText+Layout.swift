@@ -20,47 +20,16 @@ extension PreparedText {
     public func layout(width: Double, maxLines: Int = 0, truncation: Truncation = .end, ellipsis: String = "…",
                        lineHeight: LineHeight = .font) -> TextLayout {
         let limit = Self.limit(width)
-        let fill = fill(width: limit, maxLines: maxLines)
-        var lines = fill.boxes.map { line($0, lineHeight) }
-        if fill.hidden == .blank, let last = lines.last {  // the dropped blank lines belong to the last
-            lines[lines.count - 1] = TextLine(
-                range: last.range.lowerBound..<text.endIndex, displayed: last.displayed, suffix: last.suffix, width: last.width,
-                height: last.height, baseline: last.baseline, isHyphenated: last.isHyphenated, isTruncated: false)
-        }
-        if fill.hidden == .visible, let last = fill.boxes.last {
+        let fill = LineFiller.fill(self, width: limit, maxLines: maxLines)
+        var lines = fill.lines.map { stack.textLine($0, of: text, lineHeight) }
+        if fill.hidesText, let last = fill.lines.last {
             let cut = truncatedLine(from: last.start, width: limit, truncation: truncation, ellipsis: ellipsis)
-            let (height, baseline) = metrics(of: last.faces, lineHeight)  // the height of the line it replaces
+            let (height, baseline) = stack.lineMetrics(of: last.faces, lineHeight)  // the height of the line it replaces
             lines[lines.count - 1] = TextLine(
                 range: index(last.start)..<text.endIndex, displayed: Substring(cut.text), suffix: "", width: cut.width,
                 height: height, baseline: baseline, isHyphenated: false, isTruncated: true)
         }
         return TextLayout(lines: lines, maxWidth: width >= 0 ? width : 0)
-    }
-
-    /// The line `box` stands for.
-    fileprivate func line(_ box: LineBox, _ lineHeight: LineHeight) -> TextLine {
-        let (height, baseline) = metrics(of: box.faces, lineHeight)
-        return TextLine(range: index(box.start)..<index(box.end), displayed: text[index(box.start)..<index(box.contentEnd)],
-                        suffix: box.isHyphenated ? hyphen : "", width: box.width,
-                        height: height, baseline: baseline, isHyphenated: box.isHyphenated, isTruncated: false)
-    }
-
-    /// `height(atWidth:)` with the lines of `layout(width:)` kept in a few bytes each, from the
-    /// same fill, for `FontStack.lines(of:kept:)` to give back without preparing the text again
-    /// (a table measures a row, then draws it). The lines are nil when one uses a font past the
-    /// 32nd of the stack or the text is 2 GiB or longer.
-    package func keptLines(atWidth width: Double) -> (height: Double, lines: [KeptLine]?) {
-        let boxes = fill(width: Self.limit(width), maxLines: 0).boxes
-        let height = height(of: boxes, .font)
-        guard text.utf8.count < 1 << 31 else { return (height, nil) }
-        var lines: [KeptLine] = []
-        lines.reserveCapacity(boxes.count)
-        for box in boxes {
-            guard let faces = box.faces.compact else { return (height, nil) }
-            lines.append(KeptLine(width: box.width, end: UInt32(box.end), contentEnd: UInt32(box.contentEnd),
-                                  faces: faces, isHyphenated: box.isHyphenated))
-        }
-        return (height, lines)
     }
 
     /// How many lines the text takes at `width` (as `layout(width:).lineCount`, without building
@@ -69,7 +38,7 @@ extension PreparedText {
     /// - Complexity: the line fill of `layout(width:…)`, without building the lines' strings or
     ///   cutting a last line.
     public func lineCount(atWidth width: Double, maxLines: Int = 0) -> Int {
-        fill(width: Self.limit(width), maxLines: maxLines).boxes.count
+        LineFiller.fill(self, width: Self.limit(width), maxLines: maxLines).lines.count
     }
 
     /// The height of the text laid out at `width` (as `layout(width:…).height`, without building
@@ -78,12 +47,12 @@ extension PreparedText {
     /// - Complexity: the line fill of `layout(width:…)`, without building the lines' strings or
     ///   cutting a last line.
     public func height(atWidth width: Double, maxLines: Int = 0, lineHeight: LineHeight = .font) -> Double {
-        height(of: fill(width: Self.limit(width), maxLines: maxLines).boxes, lineHeight)
+        height(of: LineFiller.fill(self, width: Self.limit(width), maxLines: maxLines).lines, lineHeight)
     }
 
     /// The lines' heights added up.
-    private func height(of boxes: [LineBox], _ lineHeight: LineHeight) -> Double {
-        boxes.reduce(0) { $0 + metrics(of: $1.faces, lineHeight).height }
+    func height(of lines: [LineFiller.Line], _ lineHeight: LineHeight) -> Double {
+        lines.reduce(0) { $0 + stack.lineMetrics(of: $1.faces, lineHeight).height }
     }
 
     /// The width lines are filled to. A width computed by adding and subtracting lengths (a
@@ -91,180 +60,9 @@ extension PreparedText {
     /// up to 1e-9 pt wider than `width` still fits.
     static func limit(_ width: Double) -> Double { (width >= 0 ? width : 0) + 1e-9 }
 
-    /// A line found by the greedy fill: UTF-8 offsets of its range and of its displayed end.
-    struct LineBox {
-        var start: Int
-        var end: Int
-        var contentEnd: Int
-        var width: Double
-        var faces: FaceIndexSet
-        var isHyphenated: Bool
-    }
-
-    /// What a fill stopped by `maxLines` left out.
-    enum Hidden { case nothing, blank, visible }
-
-    /// Greedy fill at `limit`; stops after `maxLines` lines (when above zero) and says what was
-    /// left over.
-    func fill(width limit: Double, maxLines: Int) -> (boxes: [LineBox], hidden: Hidden) {
-        // A line whose summed width ends this close to the limit is shaped whole. Below the limit
-        // the band guards against kerning or context across segments making the line wider than
-        // the sum; above it, it lets a line whose whole shaping is narrower keep the segment.
-        // Measured on the 48 paragraphs × 92 widths of the Pango comparison (35,253 lines), the
-        // whole line was never wider than the sum and at most 0.08 em narrower.
-        let below = 0.05 * stack.size, above = 0.03 * stack.size
-        let lineLimit = maxLines > 0 ? maxLines : .max
-        var boxes: [LineBox] = []
-        var line = LineBox(start: 0, end: 0, contentEnd: 0, width: 0, faces: FaceIndexSet(), isHyphenated: false)
-        var pen = 0.0, placed = 0
-        var index = 0
-        // A segment wider than a line is broken between graphemes: its cluster boundaries are
-        // found once, and `resume` is the boundary (an index into them) where its rest starts.
-        // `clusterWidth`, its mean cluster width, guesses how many clusters fill a line; `clusters`
-        // gives the width of most candidate lines without shaping them.
-        var boundaries: [Int] = []
-        var clusterWidth = 0.0
-        var clusters: ClusterWidths?
-        var resume: Int?
-        /// How many clusters of mean width fill a line (a Double, so a zero width or a huge limit cannot trap).
-        var lineGuess: Int { Int(min(limit / clusterWidth, Double(boundaries.count))) }
-
-        func finish(at end: Int) {
-            line.end = end
-            if line.faces.isEmpty { line.faces.insert(0) }
-            boxes.append(line)
-            line = LineBox(start: end, end: end, contentEnd: end, width: 0, faces: FaceIndexSet(), isHyphenated: false)
-            pen = 0
-            placed = 0
-        }
-
-        /// Ends the line after the first `split.count` clusters from `resume` (or the segment's start).
-        func breakLine(at split: (count: Int, width: Double, faces: FaceIndexSet)) {
-            let first = resume ?? 0
-            let end = boundaries[first + split.count]
-            line.contentEnd = hangingWhitespaceStart(in: boundaries[first]..<end)
-            line.width = split.width
-            line.faces.formUnion(split.faces)
-            finish(at: end)
-            resume = first + split.count
-        }
-
-        while index < segments.count {
-            if boxes.count == lineLimit { return (boxes, hasVisibleText(after: line.start) ? .visible : .blank) }
-            let segment = segments[index]
-            let from = resume.map { boundaries[$0] } ?? segment.start
-            let suffix = segment.isSoftHyphen ? self.hyphen : ""
-            // The rest of a broken segment takes its own line: find how much of it fits before
-            // measuring it whole, so each line costs its own length, not the rest's.
-            if let first = resume,
-               let split = graphemePrefix(boundaries, from: first, widths: clusters, fitting: limit, suffix: suffix, guess: lineGuess) {
-                breakLine(at: split)
-                continue
-            }
-            // Text on a line is measured in the context of the text before it on the line; a line
-            // starts without context, as a renderer drawing it alone would shape it.
-            let piece = resume != nil ? span(from..<segment.breakStart, from: 0, previous: nil, following: segment.following)
-                : segment.hasTab ? span(from..<segment.breakStart, from: pen, previous: placed > 0 ? context(beforeSegment: index) : nil,
-                                        following: segment.following)
-                : placed == 0 ? widthsAlone(index)
-                : (content: segment.contentWidth, advance: segment.advance, faces: segment.faces)
-            var hyphenated = segment.isSoftHyphen
-            var end = pen + piece.content + (hyphenated ? hyphenWidth : 0)
-            var fits = end <= limit
-            // A soft hyphen that does not fit with its hyphen still fits where the line goes on:
-            // when the next segment fits after it, no line breaks here and no hyphen shows.
-            if !fits, hyphenated, pen + piece.content <= limit, index + 1 < segments.count, !segments[index + 1].hasTab,
-               pen + piece.advance + segments[index + 1].contentWidth <= limit {
-                end = pen + piece.content
-                fits = true
-                hyphenated = false
-            }
-            if placed > 0, end > limit - below, end <= limit + above {
-                end = span(line.start..<segment.contentEnd, from: 0, suffix: hyphenated ? self.hyphen : "",
-                           previous: nil, cache: cache).content
-                fits = end <= limit
-            }
-            if !fits, placed > 0 {
-                finish(at: from)
-                continue
-            }
-            if !fits, resume == nil {
-                if let widths = segment.clusters, let end = widths.boundaries.lastIndex(of: segment.contentEnd) {
-                    boundaries = Array(widths.boundaries[...end])
-                    clusters = widths
-                } else {
-                    boundaries = graphemeBoundaries(in: segment.start..<segment.contentEnd)
-                    clusters = clusterWidths(boundaries)
-                }
-                clusterWidth = piece.content / Double(max(1, boundaries.count - 1))
-                if let split = graphemePrefix(boundaries, from: 0, widths: clusters, fitting: limit, suffix: suffix, guess: lineGuess) {
-                    breakLine(at: split)
-                    continue
-                }
-            }
-            pen += piece.advance
-            placed += 1
-            line.contentEnd = segment.contentEnd
-            line.width = end
-            line.isHyphenated = hyphenated
-            if segment.contentEnd > from { line.faces.formUnion(piece.faces) }
-            index += 1
-            resume = nil
-            if segment.isHard {
-                line.contentEnd = segment.contentEnd
-                finish(at: segment.end)
-            }
-        }
-        if placed > 0 {
-            finish(at: segments.last?.end ?? 0)
-        } else if boxes.isEmpty || segments.last?.isHard == true {
-            if boxes.count == lineLimit { return (boxes, .blank) }
-            finish(at: line.start)
-        }
-        return (boxes, .nothing)
-    }
-
-    /// The longest run of whole grapheme clusters from boundary `first` (at least one, and any
-    /// invisible clusters after them that still fit) whose exact width fits `limit`, `suffix`
-    /// counted when the run reaches the last boundary: its cluster count, width and faces; nil
-    /// when all of them fit. Measures the candidate runs `largestFitting` asks for from `guess`
-    /// clusters on, each from `widths` where it can, else shaped: the cost follows the run's
-    /// length, not the number of boundaries (two shapings of about a run when the guess is right
-    /// and `widths` cannot help, O(run × log run) at worst).
-    private func graphemePrefix(_ boundaries: [Int], from first: Int, widths: ClusterWidths?, fitting limit: Double,
-                                suffix: String, guess: Int) -> (count: Int, width: Double, faces: FaceIndexSet)? {
-        let total = boundaries.count - 1 - first
-        guard total > 0 else { return nil }
-        func prefix(_ count: Int) -> Measured {
-            let last = first + count
-            if last < boundaries.count - 1 || suffix.isEmpty, let units = widths?.units(from: first, to: last) {
-                let width = stack.points(Double(units))
-                return (width, width, units > 0 ? FaceIndexSet(0) : FaceIndexSet())
-            }
-            return span(boundaries[first]..<boundaries[last], from: 0, suffix: last == boundaries.count - 1 ? suffix : "", previous: nil)
-        }
-        var fitting: Measured?
-        var count = Self.largestFitting(above: 1, upTo: total, guess: guess) { count in
-            let candidate = prefix(count)
-            if candidate.content <= limit { fitting = candidate }
-            return candidate.content <= limit
-        }
-        var best = fitting ?? prefix(1)  // a line takes one cluster, fitting or not
-        // Invisible clusters (a soft hyphen, a joiner) stay with the one before them when they fit.
-        while count < total,
-              slice(boundaries[first + count]..<boundaries[first + count + 1]).unicodeScalars
-                .allSatisfy(\.properties.isDefaultIgnorableCodePoint) {
-            let longer = prefix(count + 1)
-            guard longer.content <= max(limit, best.content) else { break }
-            count += 1
-            best = longer
-        }
-        return count == total ? nil : (count, best.content, best.faces)
-    }
-
     /// The widths of the clusters between `boundaries` (a segment's content) from one shaping,
     /// when one face shapes it all (see `ClusterWidths`).
-    private func clusterWidths(_ boundaries: [Int]) -> ClusterWidths? {
+    func clusterWidths(_ boundaries: [Int]) -> ClusterWidths? {
         var bytes = text
         return bytes.withUTF8 {
             ClusterWidths(UnsafeBufferPointer(rebasing: $0[boundaries[0]..<boundaries[boundaries.count - 1]]),
@@ -319,7 +117,7 @@ extension PreparedText {
     }
 
     /// Whether anything but whitespace and line breaks follows `offset`.
-    private func hasVisibleText(after offset: Int) -> Bool {
+    func hasVisibleText(after offset: Int) -> Bool {
         text.unicodeScalars[index(offset)...].contains {
             !(HangingWhitespace.contains($0) || $0 == "\t" || HardBreak.contains($0))
         }
@@ -379,19 +177,21 @@ extension PreparedText {
         return (pen - hanging - x, pen - x, faces)
     }
 
+    var hyphenWidth: Double { stack.width(of: stack.hyphen, cache: cache) }
+}
+
+extension FontStack {
     /// The hyphen a line ending at a soft hyphen shows: U+2010 when a font of the stack has it,
     /// else "-".
     var hyphen: String {
-        stack.fontSet.members.contains { $0.covers("\u{2010}") } ? "\u{2010}" : "-"
+        fontSet.members.contains { $0.covers("\u{2010}") } ? "\u{2010}" : "-"
     }
 
-    var hyphenWidth: Double { stack.width(of: hyphen, cache: cache) }
-
     /// Height and baseline of a line whose text uses `faces`.
-    func metrics(of faces: FaceIndexSet, _ lineHeight: LineHeight) -> (height: Double, baseline: Double) {
+    func lineMetrics(of faces: FaceIndexSet, _ lineHeight: LineHeight) -> (height: Double, baseline: Double) {
         var ascent = 0.0, descent = 0.0, gap = 0.0
         faces.forEach { index in
-            let metrics = stack.fontSet.face(index).unscaledMetrics.scaled(to: stack.size)
+            let metrics = fontSet.face(index).unscaledMetrics.scaled(to: size)
             ascent = max(ascent, metrics.ascender)
             descent = max(descent, -metrics.descender)
             gap = max(gap, metrics.lineGap)
@@ -404,32 +204,13 @@ extension PreparedText {
         }
         return (height, (height - ascent - descent) / 2 + ascent)
     }
-}
 
-/// A line of a layout in a few bytes (24): see `PreparedText.keptLines(atWidth:)`.
-package struct KeptLine: Sendable, Hashable {
-    let width: Double
-    /// UTF-8 offsets of the end of its range and of its displayed text.
-    let end: UInt32
-    let contentEnd: UInt32
-    /// The faces it uses, a bit each.
-    let faces: UInt32
-    let isHyphenated: Bool
-}
-
-extension FontStack {
-    /// The lines of `text` that `prepare(text).keptLines(atWidth:)` kept: its
-    /// `layout(width:)` lines at that width, the same values, without preparing the text
-    /// again; nil when `kept` does not end at the end of `text` (lines of another text). O(lines).
-    package func lines(of text: String, kept: ArraySlice<KeptLine>) -> [TextLine]? {
-        guard let last = kept.last, last.end == text.utf8.count else { return nil }
-        let shell = PreparedText(text: text, stack: self, segments: [], tabInterval: 0, direction: .auto, cache: nil)
-        var start = 0
-        return kept.map { kept in
-            let box = PreparedText.LineBox(start: start, end: Int(kept.end), contentEnd: Int(kept.contentEnd),
-                                           width: kept.width, faces: FaceIndexSet(compact: kept.faces), isHyphenated: kept.isHyphenated)
-            start = box.end
-            return shell.line(box, .font)
-        }
+    /// The laid-out line that filled line `line` of `text` stands for.
+    func textLine(_ line: LineFiller.Line, of text: String, _ lineHeight: LineHeight) -> TextLine {
+        let (height, baseline) = lineMetrics(of: line.faces, lineHeight)
+        let index = { text.utf8.index(text.utf8.startIndex, offsetBy: $0) }
+        return TextLine(range: index(line.start)..<index(line.end), displayed: text[index(line.start)..<index(line.contentEnd)],
+                        suffix: line.isHyphenated ? hyphen : "", width: line.width,
+                        height: height, baseline: baseline, isHyphenated: line.isHyphenated, isTruncated: false)
     }
 }

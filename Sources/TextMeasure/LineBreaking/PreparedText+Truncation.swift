@@ -83,7 +83,7 @@ extension FontStack {
                                     direction: shown.withUTF8 { TextDirection.auto.paragraph(of: $0) }, cache: cache)
         let limit = PreparedText.limit(width)
         let whole = prepared.measure(line: shown, from: 0, previous: nil, cache: cache)
-        let (height, baseline) = prepared.metrics(of: whole.faces.isEmpty ? FaceIndexSet(0) : whole.faces, lineHeight)
+        let (height, baseline) = lineMetrics(of: whole.faces.isEmpty ? FaceIndexSet(0) : whole.faces, lineHeight)
         let contentEnd = prepared.hangingWhitespaceStart(in: 0..<shown.utf8.count)
         let line: TextLine
         if whole.content <= limit {

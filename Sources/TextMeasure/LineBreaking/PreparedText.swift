@@ -57,11 +57,18 @@ public struct PreparedText: Sendable {
         var clusters: ClusterWidths?
     }
 
-    /// The widths of segment `index` at the start of a line, where no text precedes it.
-    func widthsAlone(_ index: Int) -> (content: Double, advance: Double, faces: FaceIndexSet) {
+    /// The widths of segment `index` from UTF-8 offset `start` (its start, or where its rest
+    /// starts after a break inside it) set at pen position `pen`, after text on the same line
+    /// or at the line's start: the widths `prepare` measured where they hold, else measured
+    /// here, in the context of the text before it on the line (a line starts without context,
+    /// as a renderer drawing it alone would shape it).
+    func widths(ofSegment index: Int, from start: Int, at pen: Double, afterText: Bool) -> Measured {
         let segment = segments[index]
-        guard segment.dependsOnContext else { return (segment.contentWidth, segment.advance, segment.faces) }
-        return span(segment.start..<segment.breakStart, from: 0, previous: nil, following: segment.following, cache: cache)
+        if start == segment.start, !segment.hasTab, afterText || !segment.dependsOnContext {
+            return (segment.contentWidth, segment.advance, segment.faces)
+        }
+        return span(start..<segment.breakStart, from: pen, previous: afterText ? context(beforeSegment: index) : nil,
+                    following: segment.following, cache: cache)
     }
 
     /// The face of the text just before segment `index` on the same line (nil for the first
@@ -95,14 +102,9 @@ public struct PreparedText: Sendable {
         var first = 0, pen = 0.0
         for index in segments.indices {
             let segment = segments[index]
-            let end: Double
-            if segment.hasTab {
-                let piece = span(segment.start..<segment.breakStart, from: pen, previous: context(beforeSegment: index),
-                                 following: segment.following)
-                (end, pen) = (pen + piece.content, pen + piece.advance)
-            } else {
-                (end, pen) = (pen + segment.contentWidth, pen + segment.advance)
-            }
+            let piece = widths(ofSegment: index, from: segment.start, at: pen, afterText: true)
+            let end = pen + piece.content
+            pen += piece.advance
             guard segment.isHard || index == segments.count - 1 else { continue }
             let exact = index == first && !segment.hasTab ? end
                 : span(segments[first].start..<segment.contentEnd, from: 0, previous: nil, cache: cache).content
