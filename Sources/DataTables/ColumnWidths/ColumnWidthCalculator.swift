@@ -200,13 +200,13 @@ struct ColumnWidthCalculator {
             // The calling thread formats and de-duplicates batch i + 1 while the new distinct
             // texts of batch i are shaped (or found in the cache) on the other cores.
             var distinct = DistinctTexts(reservingCapacity: rowIndices.count)
-            var slots: [Int] = []
-            slots.reserveCapacity(rowIndices.count)
+            var textIndices: [Int] = []
+            textIndices.reserveCapacity(rowIndices.count)
             let measured = Lock<[Double]>([])
             let shaping = DispatchGroup()
             var gathered = 0
             forEachBatch(of: rowIndices, column: column) { batch in
-                for position in batch { slots.append(distinct.slot(of: cellText(column, rowIndices[position]))) }
+                for position in batch { textIndices.append(distinct.index(adding: cellText(column, rowIndices[position]))) }
                 let texts = distinct.texts(in: gathered..<distinct.count)
                 gathered = distinct.count
                 shaping.wait()  // batches are measured in order
@@ -217,9 +217,9 @@ struct ColumnWidthCalculator {
             }
             shaping.wait()
             let maxima = measured.withLock { $0 }
-            guard minContent else { return slots.map { IntrinsicWidths(maxima[$0]) } }
+            guard minContent else { return textIndices.map { IntrinsicWidths(maxima[$0]) } }
             let minima = Self.minContentWidths(of: distinct, maxima: maxima, widestOnly: widestMinContentOnly, font: font, cache: cache)
-            return slots.map { IntrinsicWidths(minContent: minima[$0], maxContent: maxima[$0]) }
+            return textIndices.map { IntrinsicWidths(minContent: minima[$0], maxContent: maxima[$0]) }
         case .nominalText:
             var widths: [IntrinsicWidths] = []
             widths.reserveCapacity(rowIndices.count)
@@ -277,11 +277,11 @@ struct ColumnWidthCalculator {
                     : maxima.map(IntrinsicWidths.init)
             } else {
                 var distinct = DistinctTexts(reservingCapacity: positions.count)
-                let slots = positions.map { distinct.slot(of: texts[$0]) }
+                let textIndices = positions.map { distinct.index(adding: texts[$0]) }
                 let maxima = font.contentWidths(of: distinct.texts(in: 0..<distinct.count), cache: cache)
                 let minima = minContent
                     ? Self.minContentWidths(of: distinct, maxima: maxima, widestOnly: false, font: font, cache: cache) : maxima
-                measured = slots.map { IntrinsicWidths(minContent: minima[$0], maxContent: maxima[$0]) }
+                measured = textIndices.map { IntrinsicWidths(minContent: minima[$0], maxContent: maxima[$0]) }
             }
             for (position, width) in zip(positions, measured) { widths[position] = width }
         }
