@@ -2,8 +2,9 @@ import CellLayout
 import Dispatch
 import TextMeasure
 
-/// One column-width calculation: modes resolved and checked, content measured, widths fitted,
-/// clamped and scaled (see `DataTableConfiguration.columnWidths(for:columns:frameWidth:cache:progress:)`).
+/// One column-width calculation: modes checked and resolved, each into its `ColumnWidthPlan`,
+/// content measured by the plans, widths fitted, clamped and scaled (see
+/// `DataTableConfiguration.columnWidths(for:columns:frameWidth:cache:progress:)`).
 struct ColumnWidthCalculator {
     let configuration: DataTableConfiguration
     let rowCount: Int
