@@ -61,42 +61,32 @@ enum ColumnFit {
         return Column(pixels: Swift.min(maximum, Swift.max(title, Swift.min(content, limit))), wraps: hasLines || content > limit)
     }
 
-    /// The drawn width in px of the column's content as `strategy` finds it, as DataTables'
-    /// `.fitContentText` does (the same rows, `RowSample`, and ranks, `NearestRank`) but each
-    /// text measured as drawn (`ScreenText`), and `estimatedAverage`'s and `fixed`'s lengths
-    /// taken in points (× 96/72).
+    /// The drawn width in px of the column's content as `strategy` finds it, by DataTables' plan
+    /// (`ColumnWidthPlan`: the same rows, `RowSample`, and reductions) but each text measured as
+    /// drawn (`ScreenText`), and the strategy's lengths (`averageCharWidth`, `width`) taken in
+    /// points (× 96/72).
     ///
     /// - Complexity: O(rows read), each distinct text shaped once; `.maxNominal` (rejected by
     ///   `SpreadsheetTable`) is measured as `.maxMeasured`.
     static func contentWidth<Row>(of rows: [Row], column: DataTableColumn<Row>, strategy: DataTableColumnWidthStrategy,
                                   in cells: ScreenText) -> Double {
-        func measured(_ sample: RowSample) -> [Double] {
-            var widths: [String: Double] = [:]
-            return sample.map { row in
+        var widths: [String: Double] = [:]
+        func measured(_ measurement: ColumnWidthPlan.Measurement) -> Double {
+            measurement.reduction.reduce(measurement.rows(of: rows.count).map { row in
                 let text = column.text(rows[row])
                 if let width = widths[text] { return width }
                 let width = text.isEmpty ? 0 : cells.width(of: text)
                 widths[text] = width
                 return width
-            }
+            })
         }
         func estimate(_ averageCharacterWidth: Double) -> Double {
-            guard !rows.isEmpty else { return 0 }
             let graphemes = rows.reduce(0) { $0 + FontStack.contentGraphemeCount(of: column.text($1)) }
-            return Double(graphemes) * averageCharacterWidth / Double(rows.count)
+            return ColumnWidthPlan.average(graphemes: graphemes, rowCount: rows.count, characterWidth: averageCharacterWidth)
         }
-        let px = SpreadsheetMetrics.pixelsPerPoint
-        switch strategy {
-        case .maxMeasured, .maxNominal: return measured(RowSample(rowCount: rows.count, size: rows.count)).max() ?? 0
-        case .sampledMax(let size): return measured(RowSample(rowCount: rows.count, size: size)).max() ?? 0
-        case .percentileMeasured(let percentile, let size):
-            return NearestRank.value(percentile, of: measured(RowSample(rowCount: rows.count, size: size)))
-        case .estimatedAverage(let averageCharWidth): return estimate(averageCharWidth * px)
-        case .calibratedAverage: return estimate(cells.stack.averageCharacterWidth)
-        case .hybrid(let size, let averageCharWidth):
-            return Swift.max(estimate(averageCharWidth * px), measured(RowSample(rowCount: rows.count, size: size)).max() ?? 0)
-        case .fixed(let width): return width * px
-        }
+        let plan = ColumnWidthPlan(strategy, lengthScale: SpreadsheetMetrics.pixelsPerPoint,
+                                   calibratedCharacterWidth: cells.stack.averageCharacterWidth)
+        return plan.contentWidth(estimate: estimate, measure: measured) ?? 0
     }
 
     private static func checkLength(_ text: String, row: Int, column: String) throws(SpreadsheetError) {

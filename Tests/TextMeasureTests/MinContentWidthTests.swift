@@ -55,7 +55,7 @@ import Testing
     @Test func aPlainTextIsMeasuredOnce() {
         let text = "alpha beta gamma delta"
         var distinct = DistinctTexts()
-        _ = distinct.slot(of: text)
+        _ = distinct.index(adding: text)
         let probe = Shaper.Probe()
         let width = Shaper.$probe.withValue(probe) {
             stack.minContentWidths(of: distinct.texts(in: 0..<1), at: [0], cache: nil)[0]

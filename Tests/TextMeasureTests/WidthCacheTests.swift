@@ -118,7 +118,7 @@ import TextMeasure
         let stack = try FontStack.bundled(size: 13)
         let texts = (0..<400).map { $0 % 5 == 0 ? "line \($0)\nand the longer line \($0 * 7)" : "cell \($0) · \($0 % 13)" } + ["", "\r\n", "مرحبا 12"]
         var distinct = DistinctTexts()
-        for text in texts { _ = distinct.slot(of: text) }
+        for text in texts { _ = distinct.index(adding: text) }
         let widths = stack.contentWidths(of: distinct.texts(in: 0..<distinct.count), cache: WidthCache(capacity: 1_000))
         #expect(widths == texts.map { stack.contentWidth(of: $0, cache: nil) })
     }

@@ -2,8 +2,9 @@ import CellLayout
 import Dispatch
 import TextMeasure
 
-/// One column-width calculation: modes resolved and checked, content measured, widths fitted,
-/// clamped and scaled (see `DataTableConfiguration.columnWidths(for:columns:frameWidth:cache:progress:)`).
+/// One column-width calculation: modes checked and resolved, each into its `ColumnWidthPlan`,
+/// content measured by the plans, widths fitted, clamped and scaled (see
+/// `DataTableConfiguration.columnWidths(for:columns:frameWidth:cache:progress:)`).
 struct ColumnWidthCalculator {
     let configuration: DataTableConfiguration
     let rowCount: Int
@@ -43,48 +44,13 @@ struct ColumnWidthCalculator {
         fonts = configuration.columnFonts(alignments: [], count: titles.count)
     }
 
-    /// How a cell's content width is taken.
-    enum Measurer {
-        /// The cell's text shaped in the configuration's font (exact).
-        case shapedText
-        /// The cell's text by nominal advances, no shaping.
-        case nominalText
-        /// The fitting width of the cell (CellLayout).
-        case cell
-
-        /// One row's content widths, as the batches of `contentWidths(ofColumn:atRows:by:)` find
-        /// them: with `minContent`, its min-content width too (else min = max).
-        func widths(text: () -> String, cell: () -> CellNode, font: FontStack, cache: WidthCache?,
-                    minContent: Bool) -> IntrinsicWidths {
-            switch (self, minContent) {
-            case (.shapedText, false): return IntrinsicWidths(font.contentWidth(of: text(), cache: cache))
-            case (.shapedText, true):
-                let text = text(), maxContent = font.contentWidth(of: text, cache: cache)
-                return IntrinsicWidths(minContent: min(font.prepare(text, cache: cache).minContentWidth, maxContent), maxContent: maxContent)
-            case (.nominalText, false): return IntrinsicWidths(font.nominalContentWidth(of: text()))
-            case (.nominalText, true):
-                let text = text()
-                return IntrinsicWidths(minContent: font.nominalMinContentWidth(of: text), maxContent: font.nominalContentWidth(of: text))
-            case (.cell, false): return IntrinsicWidths(MeasuredCell(cell(), cache: cache).fittingWidth)
-            case (.cell, true):
-                let measured = MeasuredCell(cell(), cache: cache)
-                return IntrinsicWidths(minContent: measured.minContentWidth, maxContent: measured.fittingWidth)
-            }
-        }
-    }
-
-    /// What a measured strategy makes of the content widths of the rows it read.
-    enum Reduction: Equatable {
-        case max
-        case percentile(Double)
-    }
-
     mutating func calculate(frameWidth: Double?) throws(DataTableConfigurationError) -> DataTableColumnWidths {
         try configuration.validateTableSettings(frameWidth: frameWidth)
         let modes = try validatedModes()
-        totalCells = modes.reduce(0) { $0 + cellsRead(by: $1) }
+        let plans = modes.map { plan(of: $0) }
+        totalCells = plans.reduce(0) { $0 + $1.cellsRead(of: rowCount) }
         var contents: [IntrinsicWidths?] = []
-        for (index, mode) in modes.enumerated() { contents.append(content(ofColumn: index, mode: mode)) }
+        for (index, plan) in plans.enumerated() { contents.append(content(ofColumn: index, plan: plan)) }
         return widths(modes: modes, contents: contents, frameWidth: frameWidth,
                       decimals: titles.indices.map { $0 < alignments.count && alignments[$0] == .decimal ? decimalExtent(ofColumn: $0) : nil })
     }
@@ -99,13 +65,15 @@ struct ColumnWidthCalculator {
         return modes
     }
 
-    /// The content widths of column `column` by `mode` (nil for `.fixed`, which reads no content).
-    mutating func content(ofColumn column: Int, mode: DataTableColumnWidthMode) -> IntrinsicWidths? {
-        switch mode {
-        case .fixed: nil
-        case .fitContentText(let strategy): contentWidth(ofColumn: column, strategy: strategy)
-        case .fitContentAutoLayout(let sample): cellContentWidth(ofColumn: column, sample: sample)
-        }
+    /// `mode`'s plan, a calibrated average in the configuration's font.
+    func plan(of mode: DataTableColumnWidthMode) -> ColumnWidthPlan {
+        ColumnWidthPlan(mode, calibratedCharacterWidth: configuration.font.averageCharacterWidth)
+    }
+
+    /// The content widths of column `column` by `plan` (nil for a `.fixed` mode's, which reads no content).
+    mutating func content(ofColumn column: Int, plan: ColumnWidthPlan) -> IntrinsicWidths? {
+        plan.contentWidth(estimate: { estimatedAverage(ofColumn: column, averageCharWidth: $0) },
+                          measure: { measuredContentWidth(ofColumn: column, $0) })
     }
 
     /// The columns' widths from their content widths. Each content width is padded, clamped and
@@ -194,73 +162,12 @@ struct ColumnWidthCalculator {
         configuration.resolvedHeaderFont.width(of: title, cache: cache) + configuration.cellPadding.horizontal
     }
 
-    /// How many cells `mode` reads.
-    func cellsRead(by mode: DataTableColumnWidthMode) -> Int {
-        let strategy: DataTableColumnWidthStrategy
-        switch mode {
-        case .fixed: return 0
-        case .fitContentAutoLayout(.all): return rowCount
-        case .fitContentAutoLayout(.sampledMax(let size)), .fitContentAutoLayout(.percentile(_, let size)):
-            return min(size, rowCount)
-        case .fitContentText(let textStrategy): strategy = textStrategy
-        }
-        switch strategy {
-        case .maxMeasured, .maxNominal, .estimatedAverage, .calibratedAverage: return rowCount
-        case .sampledMax(let size), .percentileMeasured(_, let size): return min(size, rowCount)
-        case .hybrid(let size, _): return rowCount + min(size, rowCount)
-        case .fixed: return 0
-        }
-    }
-
-    /// The content widths of column `column` by `strategy`.
-    mutating func contentWidth(ofColumn column: Int, strategy: DataTableColumnWidthStrategy) -> IntrinsicWidths {
-        let allRows = RowSample(rowCount: rowCount, size: rowCount)
-        switch strategy {
-        case .maxMeasured:
-            return measuredContentWidth(ofColumn: column, atRows: allRows, .max, by: .shapedText)
-        case .sampledMax(let size):
-            return measuredContentWidth(ofColumn: column, atRows: RowSample(rowCount: rowCount, size: size), .max, by: .shapedText)
-        case .percentileMeasured(let percentile, let size):
-            return measuredContentWidth(ofColumn: column, atRows: RowSample(rowCount: rowCount, size: size),
-                                        .percentile(percentile), by: .shapedText)
-        case .maxNominal:
-            return measuredContentWidth(ofColumn: column, atRows: allRows, .max, by: .nominalText)
-        case .estimatedAverage(let averageCharWidth):
-            return estimatedAverage(ofColumn: column, averageCharWidth: averageCharWidth)
-        case .calibratedAverage:
-            return estimatedAverage(ofColumn: column, averageCharWidth: configuration.font.averageCharacterWidth)
-        case .hybrid(let size, let averageCharWidth):
-            let estimate = estimatedAverage(ofColumn: column, averageCharWidth: averageCharWidth)
-            let sampled = measuredContentWidth(ofColumn: column, atRows: RowSample(rowCount: rowCount, size: size), .max, by: .shapedText)
-            return IntrinsicWidths(minContent: Swift.max(estimate.minContent, sampled.minContent),
-                                   maxContent: Swift.max(estimate.maxContent, sampled.maxContent))
-        case .fixed(let width):
-            return IntrinsicWidths(width)
-        }
-    }
-
-    /// The content widths of column `column` measured as cells, per `sample`.
-    mutating func cellContentWidth(ofColumn column: Int, sample: DataTableColumnWidthSample) -> IntrinsicWidths {
-        switch sample {
-        case .all:
-            measuredContentWidth(ofColumn: column, atRows: RowSample(rowCount: rowCount, size: rowCount), .max, by: .cell)
-        case .sampledMax(let size):
-            measuredContentWidth(ofColumn: column, atRows: RowSample(rowCount: rowCount, size: size), .max, by: .cell)
-        case .percentile(let percentile, let size):
-            measuredContentWidth(ofColumn: column, atRows: RowSample(rowCount: rowCount, size: size),
-                                 .percentile(percentile), by: .cell)
-        }
-    }
-
-    /// The content widths of `rowIndices` reduced to one: their maximum or a percentile (0 for no
-    /// rows), min-content and max-content each on its own.
-    mutating func measuredContentWidth(ofColumn column: Int, atRows rowIndices: RowSample,
-                                       _ reduction: Reduction, by measurer: Measurer) -> IntrinsicWidths {
-        let widths = contentWidths(ofColumn: column, atRows: rowIndices, by: measurer, widestMinContentOnly: reduction == .max)
-        switch reduction {
-        case .max: return IntrinsicWidths.reduced(widths) { $0.max() ?? 0 }
-        case .percentile(let percentile): return IntrinsicWidths.reduced(widths) { NearestRank.value(percentile, of: $0) }
-        }
+    /// The content widths of the rows `measurement` reads reduced to one, min-content and
+    /// max-content each on its own.
+    mutating func measuredContentWidth(ofColumn column: Int, _ measurement: ColumnWidthPlan.Measurement) -> IntrinsicWidths {
+        let widths = contentWidths(ofColumn: column, atRows: measurement.rows(of: rowCount), by: measurement.measurer,
+                                   widestMinContentOnly: measurement.reduction == .max)
+        return IntrinsicWidths.reduced(widths, measurement.reduction.reduce)
     }
 
     /// The content width of each of `rowIndices` in column `column`, in that order, measured by
@@ -278,7 +185,7 @@ struct ColumnWidthCalculator {
     ///
     /// Text is measured in the column's font (`fonts`) in the cells' weight (`cellWeights`): a
     /// column whose cells choose their weights one by one is measured by `weightedContentWidths`.
-    mutating func contentWidths(ofColumn column: Int, atRows rowIndices: RowSample, by measurer: Measurer,
+    mutating func contentWidths(ofColumn column: Int, atRows rowIndices: RowSample, by measurer: ColumnWidthPlan.Measurer,
                                 widestMinContentOnly: Bool = false) -> [IntrinsicWidths] {
         let weight: FontWeight
         switch cellWeights(column) {
@@ -294,13 +201,13 @@ struct ColumnWidthCalculator {
             // The calling thread formats and de-duplicates batch i + 1 while the new distinct
             // texts of batch i are shaped (or found in the cache) on the other cores.
             var distinct = DistinctTexts(reservingCapacity: rowIndices.count)
-            var slots: [Int] = []
-            slots.reserveCapacity(rowIndices.count)
+            var textIndices: [Int] = []
+            textIndices.reserveCapacity(rowIndices.count)
             let measured = Lock<[Double]>([])
             let shaping = DispatchGroup()
             var gathered = 0
             forEachBatch(of: rowIndices, column: column) { batch in
-                for position in batch { slots.append(distinct.slot(of: cellText(column, rowIndices[position]))) }
+                for position in batch { textIndices.append(distinct.index(adding: cellText(column, rowIndices[position]))) }
                 let texts = distinct.texts(in: gathered..<distinct.count)
                 gathered = distinct.count
                 shaping.wait()  // batches are measured in order
@@ -311,9 +218,9 @@ struct ColumnWidthCalculator {
             }
             shaping.wait()
             let maxima = measured.withLock { $0 }
-            guard minContent else { return slots.map { IntrinsicWidths(maxima[$0]) } }
+            guard minContent else { return textIndices.map { IntrinsicWidths(maxima[$0]) } }
             let minima = Self.minContentWidths(of: distinct, maxima: maxima, widestOnly: widestMinContentOnly, font: font, cache: cache)
-            return slots.map { IntrinsicWidths(minContent: minima[$0], maxContent: maxima[$0]) }
+            return textIndices.map { IntrinsicWidths(minContent: minima[$0], maxContent: maxima[$0]) }
         case .nominalText:
             var widths: [IntrinsicWidths] = []
             widths.reserveCapacity(rowIndices.count)
@@ -345,7 +252,7 @@ struct ColumnWidthCalculator {
     /// `contentWidths(ofColumn:atRows:by:widestMinContentOnly:)` for a column whose cells choose
     /// their weights: the texts are grouped by weight, and each group measured in its font (each
     /// distinct text of a group once, on every core).
-    mutating func weightedContentWidths(ofColumn column: Int, atRows rowIndices: RowSample, by measurer: Measurer,
+    mutating func weightedContentWidths(ofColumn column: Int, atRows rowIndices: RowSample, by measurer: ColumnWidthPlan.Measurer,
                                         weight: (_ row: Int, _ text: String) -> FontWeight) -> [IntrinsicWidths] {
         let (cellText, cache, minContent) = (cellText, cache, measuresMinContent)
         var texts: [String] = [], weights: [FontWeight] = []
@@ -371,11 +278,11 @@ struct ColumnWidthCalculator {
                     : maxima.map(IntrinsicWidths.init)
             } else {
                 var distinct = DistinctTexts(reservingCapacity: positions.count)
-                let slots = positions.map { distinct.slot(of: texts[$0]) }
+                let textIndices = positions.map { distinct.index(adding: texts[$0]) }
                 let maxima = font.contentWidths(of: distinct.texts(in: 0..<distinct.count), cache: cache)
                 let minima = minContent
                     ? Self.minContentWidths(of: distinct, maxima: maxima, widestOnly: false, font: font, cache: cache) : maxima
-                measured = slots.map { IntrinsicWidths(minContent: minima[$0], maxContent: maxima[$0]) }
+                measured = textIndices.map { IntrinsicWidths(minContent: minima[$0], maxContent: maxima[$0]) }
             }
             for (position, width) in zip(positions, measured) { widths[position] = width }
         }
@@ -416,11 +323,10 @@ struct ColumnWidthCalculator {
 
     /// SwiftDataTables' estimate: the mean over all rows of grapheme count (of a cell's longest
     /// hard line, see `FontStack.contentGraphemeCount(of:)`) × `averageCharWidth`
-    /// (the grapheme counts summed exactly, then scaled once). 0 for no rows. With
+    /// (`ColumnWidthPlan.average(graphemes:rowCount:characterWidth:)`). With
     /// `measuresMinContent`, the min-content estimate is the same mean over each cell's longest
     /// word (`FontStack.longestWordGraphemeCount(of:)`).
     mutating func estimatedAverage(ofColumn column: Int, averageCharWidth: Double) -> IntrinsicWidths {
-        guard rowCount > 0 else { return IntrinsicWidths(0) }
         let (cellText, minContent) = (cellText, measuresMinContent)
         var graphemes = 0, wordGraphemes = 0
         forEachBatch(of: RowSample(rowCount: rowCount, size: rowCount), column: column) { batch in
@@ -430,9 +336,11 @@ struct ColumnWidthCalculator {
                 if minContent { wordGraphemes += FontStack.longestWordGraphemeCount(of: text) }
             }
         }
-        let estimate = Double(graphemes) * averageCharWidth / Double(rowCount)
-        return minContent ? IntrinsicWidths(minContent: Double(wordGraphemes) * averageCharWidth / Double(rowCount), maxContent: estimate)
-            : IntrinsicWidths(estimate)
+        func average(_ graphemes: Int) -> Double {
+            ColumnWidthPlan.average(graphemes: graphemes, rowCount: rowCount, characterWidth: averageCharWidth)
+        }
+        return minContent ? IntrinsicWidths(minContent: average(wordGraphemes), maxContent: average(graphemes))
+            : IntrinsicWidths(average(graphemes))
     }
 
     /// `body` over consecutive batches of positions in `rowIndices`, reporting progress after each.

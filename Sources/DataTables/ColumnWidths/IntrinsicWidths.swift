@@ -25,3 +25,9 @@ extension FontStack {
         text.split(whereSeparator: \.isWhitespace).reduce(0) { max($0, $1.count) }
     }
 }
+
+extension IntrinsicWidths: ContentWidth {
+    func larger(_ other: IntrinsicWidths) -> IntrinsicWidths {
+        IntrinsicWidths(minContent: Swift.max(minContent, other.minContent), maxContent: Swift.max(maxContent, other.maxContent))
+    }
+}

@@ -2,22 +2,15 @@ import CellLayout
 import TextMeasure
 
 /// A column's content width kept up to date as rows come, go and change, so an update costs
-/// the rows it touches rather than the table.
+/// the rows it touches rather than the table. Each part of the column's plan is kept as it can be:
 ///
-/// - The widest cell (`maxMeasured`, `maxNominal`, cells of every row): a multiset of the rows'
-///   widths, so removing the widest finds the next without measuring again.
-/// - Averages (`estimatedAverage`, `calibratedAverage`): the total grapheme count.
-/// - Samples (`sampledMax`, `percentileMeasured`, cell samples) and `hybrid`'s sampled half:
+/// - A measurement of the widest of every row (`maxMeasured`, `maxNominal`, cells of every row):
+///   a multiset of the rows' widths, so removing the widest finds the next without measuring again.
+/// - An average estimate (`estimatedAverage`, `calibratedAverage`, `hybrid`'s): the total
+///   grapheme count.
+/// - A sampled measurement (`sampledMax`, `percentileMeasured`, cell samples, `hybrid`'s): none;
 ///   measured again from the current rows (their k cells, usually cache hits).
 struct ColumnContent {
-    enum Kind {
-        case none
-        case widest(WidthMultiset, by: ColumnWidthCalculator.Measurer)
-        case average(graphemes: Int, characterWidth: Double)
-        case hybrid(graphemes: Int, characterWidth: Double)
-        case sampled
-    }
-
     /// Which of a cell's widths the content is made of.
     enum Extent {
         /// SwiftDataTables' content width (`.contentFitted` layout).
@@ -35,60 +28,38 @@ struct ColumnContent {
         }
     }
 
-    var kind: Kind
+    let plan: ColumnWidthPlan
     let extent: Extent
+    /// Every row's width when the plan measures the widest of every row.
+    private var widest: WidthMultiset?
+    /// Every row's grapheme count summed, when the plan estimates.
+    private var graphemes = 0
 
-    /// The state of `extent` for `mode` over `count` rows whose texts `text` gives;
+    /// The state of `extent` for `plan` over `count` rows whose texts `text` gives;
     /// `widths(measurer)` is every row's width of that extent by `measurer` (from the calculator's
     /// batch, which shapes each distinct text once on every core).
-    init(mode: DataTableColumnWidthMode, configuration: DataTableConfiguration, extent: Extent, count: Int,
-         text: (Int) -> String, widths: (ColumnWidthCalculator.Measurer) -> [Double]) {
-        self.extent = extent
-        func graphemes() -> Int { (0..<count).reduce(0) { $0 + extent.graphemes(of: text($1)) } }
-        func widest(_ measurer: ColumnWidthCalculator.Measurer) -> Kind { .widest(WidthMultiset(widths(measurer)), by: measurer) }
-        switch mode {
-        case .fixed: kind = .none
-        case .fitContentAutoLayout(.all): kind = widest(.cell)
-        case .fitContentAutoLayout: kind = .sampled
-        case .fitContentText(let strategy):
-            switch strategy {
-            case .maxMeasured: kind = widest(.shapedText)
-            case .maxNominal: kind = widest(.nominalText)
-            case .estimatedAverage(let width): kind = .average(graphemes: graphemes(), characterWidth: width)
-            case .calibratedAverage:
-                kind = .average(graphemes: graphemes(), characterWidth: configuration.font.averageCharacterWidth)
-            case .hybrid(_, let width): kind = .hybrid(graphemes: graphemes(), characterWidth: width)
-            case .sampledMax, .percentileMeasured, .fixed: kind = .sampled
-            }
-        }
+    init(plan: ColumnWidthPlan, extent: Extent, count: Int, text: (Int) -> String,
+         widths: (ColumnWidthPlan.Measurer) -> [Double]) {
+        (self.plan, self.extent) = (plan, extent)
+        if plan.averageCharacterWidth != nil { graphemes = (0..<count).reduce(0) { $0 + extent.graphemes(of: text($1)) } }
+        if let measurement = plan.measurement, measurement.isWidestOfEveryRow { widest = WidthMultiset(widths(measurement.measurer)) }
     }
 
     /// Takes a row's text and cell out of the content (`sign` −1) or puts them in (+1).
     mutating func update(_ sign: Int, text: @autoclosure () -> String, cell: @autoclosure () -> CellNode,
                          font: FontStack, cache: WidthCache?) {
-        switch kind {
-        case .none, .sampled: break
-        case .widest(var multiset, let measurer):
+        if plan.averageCharacterWidth != nil { graphemes += sign * extent.graphemes(of: text()) }
+        if widest != nil, let measurer = plan.measurement?.measurer {
             let width = extent.of(measurer.widths(text: text, cell: cell, font: font, cache: cache, minContent: extent != .content))
-            if sign > 0 { multiset.insert(width) } else { multiset.remove(width) }
-            kind = .widest(multiset, by: measurer)
-        case .average(let graphemes, let width):
-            kind = .average(graphemes: graphemes + sign * extent.graphemes(of: text()), characterWidth: width)
-        case .hybrid(let graphemes, let width):
-            kind = .hybrid(graphemes: graphemes + sign * extent.graphemes(of: text()), characterWidth: width)
+            if sign > 0 { widest?.insert(width) } else { widest?.remove(width) }
         }
     }
 
-    /// The content width over `count` rows; `sampled` measures the sample of the current rows.
-    func width(count: Int, sampled: () -> Double?) -> Double? {
-        switch kind {
-        case .none: nil
-        case .widest(let multiset, _): multiset.max ?? 0
-        case .average(let graphemes, let width): count > 0 ? Double(graphemes) * width / Double(count) : 0
-        case .hybrid(let graphemes, let width):
-            max(count > 0 ? Double(graphemes) * width / Double(count) : 0, sampled() ?? 0)
-        case .sampled: sampled()
-        }
+    /// The content width over `count` rows (nil for a plan with no part); `sampled` measures a
+    /// sampled measurement over the current rows.
+    func width(count: Int, sampled: (ColumnWidthPlan.Measurement) -> Double) -> Double? {
+        plan.contentWidth(estimate: { ColumnWidthPlan.average(graphemes: graphemes, rowCount: count, characterWidth: $0) },
+                          measure: { measurement in widest.map { $0.max ?? 0 } ?? sampled(measurement) })
     }
 }
 

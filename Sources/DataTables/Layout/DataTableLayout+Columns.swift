@@ -30,16 +30,18 @@ extension DataTableLayout {
         numbers = Array(repeating: ColumnNumbers(), count: columns.count)
         columnFonts = configuration.columnFonts(alignments: columns.map(\.alignment), count: columns.count)
         for index in columns.indices {
-            var measured: [ColumnWidthCalculator.Measurer: [IntrinsicWidths]] = [:]
-            func widths(by measurer: ColumnWidthCalculator.Measurer) -> [IntrinsicWidths] {
+            var measured: [ColumnWidthPlan.Measurer: [IntrinsicWidths]] = [:]
+            func widths(by measurer: ColumnWidthPlan.Measurer) -> [IntrinsicWidths] {
                 if let widths = measured[measurer] { return widths }
                 let widths = calculator.contentWidths(ofColumn: index, atRows: RowSample(rowCount: count, size: count), by: measurer)
                 measured[measurer] = widths
                 return widths
             }
+            let plan = calculator.plan(of: modes[index])
             func content(_ extent: ColumnContent.Extent) -> ColumnContent {
-                ColumnContent(mode: modes[index], configuration: configuration, extent: extent, count: count,
-                              text: { columns[index].text(rows[$0]) }) { widths(by: $0).map(extent.of) }
+                ColumnContent(plan: plan, extent: extent, count: count, text: { columns[index].text(rows[$0]) }) {
+                    widths(by: $0).map(extent.of)
+                }
             }
             contents.append(content(automatic ? .maxContent : .content))
             if automatic { minContents.append(content(.minContent)) }
@@ -52,21 +54,14 @@ extension DataTableLayout {
         var calculator = calculator()
         var widths: [IntrinsicWidths?] = []
         for index in columns.indices {
-            let mode = modes[index]
-            var sample: IntrinsicWidths??
-            func sampled() -> IntrinsicWidths? {
-                if let sample { return sample }
-                let measured: IntrinsicWidths?
-                if case .fitContentText(.hybrid(let size, _)) = mode {
-                    measured = calculator.content(ofColumn: index, mode: .fitContentText(strategy: .sampledMax(sampleSize: size)))
-                } else {
-                    measured = calculator.content(ofColumn: index, mode: mode)
-                }
-                sample = .some(measured)
+            var sample: IntrinsicWidths?
+            func sampled(_ measurement: ColumnWidthPlan.Measurement) -> IntrinsicWidths {
+                let measured = sample ?? calculator.measuredContentWidth(ofColumn: index, measurement)
+                sample = measured
                 return measured
             }
-            let maxContent = contents[index].width(count: rows.count) { sampled()?.maxContent }
-            let minContent = minContents.isEmpty ? maxContent : minContents[index].width(count: rows.count) { sampled()?.minContent }
+            let maxContent = contents[index].width(count: rows.count) { sampled($0).maxContent }
+            let minContent = minContents.isEmpty ? maxContent : minContents[index].width(count: rows.count) { sampled($0).minContent }
             widths.append(maxContent.map { IntrinsicWidths(minContent: minContent ?? $0, maxContent: $0) })
         }
         return calculator.widths(modes: modes, contents: widths, frameWidth: frameWidth,

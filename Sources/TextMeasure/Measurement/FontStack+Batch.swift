@@ -8,9 +8,9 @@ extension FontStack {
     ///   distinct texts / cores) to shape them.
     public func widths(of texts: [String], cache: WidthCache? = .shared) -> [Double] {
         var distinct = DistinctTexts(reservingCapacity: texts.count)
-        let slots = texts.map { distinct.slot(of: $0) }
+        let indices = texts.map { distinct.index(adding: $0) }
         let widths = widths(of: distinct, cache: cache)
-        return slots.map { widths[$0] }
+        return indices.map { widths[$0] }
     }
 
     /// The shaped widths of `distinct`'s texts, in order, shaped on every core, each looked up
@@ -97,10 +97,10 @@ extension FontStack {
 package struct DistinctTexts {
     /// Each distinct text once, in order of first appearance, with its hash.
     private(set) var keys: [ExactText] = []
-    private var slotOfText: [ExactText: Int] = [:]
+    private var indexOfText: [ExactText: Int] = [:]
 
     package init(reservingCapacity capacity: Int = 0) {
-        slotOfText.reserveCapacity(capacity)
+        indexOfText.reserveCapacity(capacity)
     }
 
     /// How many distinct texts there are.
@@ -115,14 +115,15 @@ package struct DistinctTexts {
     /// The distinct texts at `range` (indices in order of first appearance).
     package func texts(in range: Range<Int>) -> Texts { Texts(keys: Array(keys[range])) }
 
-    /// The index of `text` among the distinct texts, adding it when it is new. O(length) to hash.
-    package mutating func slot(of text: String) -> Int {
+    /// The index of `text` among the distinct texts (in order of first appearance), adding it
+    /// when it is new. O(length) to hash.
+    package mutating func index(adding text: String) -> Int {
         let key = ExactText(text), next = keys.count
-        // One probe: the slot found, or `next` stored for a new text.
-        let slot = Self.read(&slotOfText[key, default: next])
-        if slot == next { keys.append(key) }
-        return slot
+        // One probe: the index found, or `next` stored for a new text.
+        let index = Self.read(&indexOfText[key, default: next])
+        if index == next { keys.append(key) }
+        return index
     }
 
-    private static func read(_ slot: inout Int) -> Int { slot }
+    private static func read(_ index: inout Int) -> Int { index }
 }

@@ -120,6 +120,32 @@ import TextMeasure
         #expect(try width(texts, .hybrid(sampleSize: 2, averageCharWidth: 1)).contentWidth == 24)  // estimate 12
     }
 
+    struct Line: Sendable, Identifiable {
+        let id: Int
+        let text: String
+    }
+
+    /// A layout keeps `hybrid`'s two halves as its rows change: the grapheme total of every row,
+    /// and the sample of the current rows. Column 0 averages 7 px a character, column 1 1 px.
+    @Test func aLayoutUpdatesBothHalvesOfHybrid() throws {
+        var configuration = configuration(.fitContentText(strategy: .maxMeasured))
+        configuration.columnWidthModeProvider = {
+            .fitContentText(strategy: .hybrid(sampleSize: 2, averageCharWidth: [7, 1][$0]))
+        }
+        func lines(_ counts: [Int]) -> [Line] { counts.map { Line(id: $0, text: text($0)) } }
+        let columns = [DataTableColumn<Line>("H") { $0.text }, DataTableColumn<Line>("H") { $0.text }]
+        // 2, 30, 4: mean 12 graphemes (84 and 12 px); sampled rows 0 and 2, widest 4 × 6 = 24.
+        let layout = try DataTableLayout(rows: lines([2, 30, 4]), columns: columns, configuration: configuration)
+        func contentWidths() -> [Double?] { layout.columnWidths.columns.map(\.contentWidth) }
+        #expect(contentWidths() == [84, 24])
+        // 2, 30, 4, 10: mean 11.5 (80.5 and 11.5 px); sampled rows 0 and 3, widest 10 × 6 = 60.
+        _ = try layout.setData(lines([2, 30, 4, 10]))
+        #expect(contentWidths() == [80.5, 60])
+        // 2, 4, 10: mean 16/3 (37.3 and 5.3 px); sampled rows 0 and 2, widest 60.
+        _ = try layout.setData(lines([2, 4, 10]))
+        #expect(contentWidths() == [60, 60])
+    }
+
     @Test func fixedStrategyIsTheContentWidthBeforePaddingClampAndHeader() throws {
         let column = try width(["abc"], .fixed(width: 100)) {
             $0.cellPadding = DataTableCellPadding(horizontal: 5)
