@@ -1,6 +1,10 @@
 /// The greedy fill of a prepared text at one width (see `PreparedText.layout(width:)` for the
 /// rules), one step at a time: measure the next segment where the line has got to, then place
 /// it, finish the line before it, or break inside it when it is wider than a line by itself.
+///
+/// Every step is `mutating`, even the two that only read the filler: the compiler copies the
+/// filler (225 bytes) for each call of a non-mutating step from a mutating one, which made a
+/// layout about 15 % slower.
 struct LineFiller {
     /// A line found by the fill: UTF-8 offsets of its range and of its displayed end, its width
     /// and the faces its text uses.
@@ -28,8 +32,6 @@ struct LineFiller {
         let clusters: ClusterWidths?
         /// Its mean cluster width, to guess how many clusters fill a line.
         let clusterWidth: Double
-        /// The boundary (an index into `boundaries`) where its rest starts.
-        var resume = 0
     }
 
     /// The next segment (or its rest) measured where the line has got to.
@@ -58,9 +60,12 @@ struct LineFiller {
     /// `pen`, their hanging whitespace included.
     private var line = Line(at: 0)
     private var pen = 0.0, placed = 0
-    /// The segment to place next, and its state when it is being broken between graphemes.
+    /// The segment to place next.
     private var next = 0
-    private var broken: BrokenSegment?
+    /// The segment being broken between graphemes, and the boundary (an index into its
+    /// `boundaries`) where its rest starts; nil when none is.
+    private var broken = BrokenSegment(boundaries: [], clusters: nil, clusterWidth: 0)
+    private var resume: Int?
 
     /// The lines of `text` filled to `limit`, stopping after `maxLines` lines when above zero.
     static func fill(_ text: PreparedText, width limit: Double, maxLines: Int) -> Result {
@@ -69,17 +74,19 @@ struct LineFiller {
         return filler.fill()
     }
 
+    /// Places the segments one by one, then the empty line that ends an empty text or one that
+    /// ends with a hard break.
     private mutating func fill() -> Result {
         let segments = text.segments
         while next < segments.count {
             if lines.count == maxLines { return stop() }
-            if let rest = broken, breakLine(inside: rest) { continue }
+            if let resume, breakLine(from: resume) { continue }
             let candidate = measureNext()
             if candidate.fits {
                 place(candidate)
             } else if placed > 0 {
                 finishLine(at: candidate.from)
-            } else if broken != nil || !startBreaking(candidate) {
+            } else if resume != nil || !startBreaking(candidate) {
                 place(candidate)  // a line takes one cluster, fitting or not
             }
         }
@@ -94,12 +101,11 @@ struct LineFiller {
 
     /// Segment `next`, or the rest of it after a break inside it, measured after the text on
     /// the line, and the line's width with it.
-    private func measureNext() -> Candidate {
+    private mutating func measureNext() -> Candidate {
         let segments = text.segments
-        let segment = segments[next]
-        let from = broken.map { $0.boundaries[$0.resume] } ?? segment.start
+        let from = resume.map { broken.boundaries[$0] } ?? segments[next].start
         let piece = text.widths(ofSegment: next, from: from, at: pen, afterText: placed > 0)
-        var hyphenated = segment.isSoftHyphen
+        var hyphenated = segments[next].isSoftHyphen
         var width = pen + piece.content + (hyphenated ? text.hyphenWidth : 0)
         var fits = width <= limit
         // A soft hyphen that does not fit with its hyphen still fits where the line goes on:
@@ -111,7 +117,7 @@ struct LineFiller {
             hyphenated = false
         }
         if placed > 0, width > limit - below, width <= limit + above {
-            width = text.span(line.start..<segment.contentEnd, from: 0, suffix: hyphenated ? text.stack.hyphen : "",
+            width = text.span(line.start..<segments[next].contentEnd, from: 0, suffix: hyphenated ? text.stack.hyphen : "",
                               previous: nil, cache: text.cache).content
             fits = width <= limit
         }
@@ -120,16 +126,17 @@ struct LineFiller {
 
     /// Puts the candidate on the line; a hard break after it finishes the line.
     private mutating func place(_ candidate: Candidate) {
-        let segment = text.segments[next]
+        // The segment's fields are read in place: a copy of it would retain its references.
+        let (contentEnd, isHard, end) = (text.segments[next].contentEnd, text.segments[next].isHard, text.segments[next].end)
         pen += candidate.piece.advance
         placed += 1
-        line.contentEnd = segment.contentEnd
+        line.contentEnd = contentEnd
         line.width = candidate.width
         line.isHyphenated = candidate.isHyphenated
-        if segment.contentEnd > candidate.from { line.faces.formUnion(candidate.piece.faces) }
+        if contentEnd > candidate.from { line.faces.formUnion(candidate.piece.faces) }
         next += 1
-        broken = nil
-        if segment.isHard { finishLine(at: segment.end) }
+        resume = nil
+        if isHard { finishLine(at: end) }
     }
 
     /// Ends the line at `end` and starts the next one there.
@@ -155,26 +162,26 @@ struct LineFiller {
             clusters = text.clusterWidths(boundaries)
         }
         let clusterWidth = candidate.piece.content / Double(max(1, boundaries.count - 1))
-        return breakLine(inside: BrokenSegment(boundaries: boundaries, clusters: clusters, clusterWidth: clusterWidth))
+        broken = BrokenSegment(boundaries: boundaries, clusters: clusters, clusterWidth: clusterWidth)
+        return breakLine(from: 0)
     }
 
-    /// Ends the line after the most clusters of `segment` from where its rest starts that fit
-    /// (at least one), so each line costs its own length, not the rest's. False when all of them
-    /// fit: the rest is then measured and placed as a segment.
-    private mutating func breakLine(inside segment: BrokenSegment) -> Bool {
+    /// Ends the line after the most clusters of the broken segment from boundary `first` on that
+    /// fit (at least one), so each line costs its own length, not the rest's. False when all of
+    /// them fit: the rest is then measured and placed as a segment.
+    private mutating func breakLine(from first: Int) -> Bool {
         let suffix = text.segments[next].isSoftHyphen ? text.stack.hyphen : ""
-        guard let split = fittingClusters(of: segment, suffix: suffix) else { return false }
-        let first = segment.resume, end = segment.boundaries[first + split.count]
-        line.contentEnd = text.hangingWhitespaceStart(in: segment.boundaries[first]..<end)
+        guard let split = fittingClusters(from: first, suffix: suffix) else { return false }
+        let end = broken.boundaries[first + split.count]
+        line.contentEnd = text.hangingWhitespaceStart(in: broken.boundaries[first]..<end)
         line.width = split.width
         line.faces.formUnion(split.faces)
         finishLine(at: end)
-        broken = segment
-        broken?.resume = first + split.count
+        resume = first + split.count
         return true
     }
 
-    /// The longest run of whole grapheme clusters of `segment` from its `resume` boundary (at
+    /// The longest run of whole grapheme clusters of the broken segment from boundary `first` (at
     /// least one, and any invisible clusters after them that still fit) whose exact width fits
     /// the limit, `suffix` counted when the run reaches the last boundary: its cluster count,
     /// width and faces; nil when all of them fit. Measures the candidate runs `largestFitting`
@@ -182,14 +189,13 @@ struct LineFiller {
     /// else shaped: the cost follows the run's length, not the number of boundaries (two
     /// shapings of about a run when the guess is right and the widths cannot help,
     /// O(run × log run) at worst).
-    private func fittingClusters(of segment: BrokenSegment, suffix: String)
-        -> (count: Int, width: Double, faces: FaceIndexSet)? {
-        let (boundaries, first) = (segment.boundaries, segment.resume)
+    private mutating func fittingClusters(from first: Int, suffix: String) -> (count: Int, width: Double, faces: FaceIndexSet)? {
+        let (boundaries, clusters) = (broken.boundaries, broken.clusters)
         let total = boundaries.count - 1 - first
         guard total > 0 else { return nil }
         func prefix(_ count: Int) -> PreparedText.Measured {
             let last = first + count
-            if last < boundaries.count - 1 || suffix.isEmpty, let units = segment.clusters?.units(from: first, to: last) {
+            if last < boundaries.count - 1 || suffix.isEmpty, let units = clusters?.units(from: first, to: last) {
                 let width = text.stack.points(Double(units))
                 return (width, width, units > 0 ? FaceIndexSet(0) : FaceIndexSet())
             }
@@ -197,7 +203,7 @@ struct LineFiller {
                              previous: nil)
         }
         // How many clusters of mean width fill a line (a Double, so a zero width or a huge limit cannot trap).
-        let guess = Int(min(limit / segment.clusterWidth, Double(boundaries.count)))
+        let guess = Int(min(limit / broken.clusterWidth, Double(boundaries.count)))
         var fitting: PreparedText.Measured?
         var count = PreparedText.largestFitting(above: 1, upTo: total, guess: guess) { count in
             let candidate = prefix(count)

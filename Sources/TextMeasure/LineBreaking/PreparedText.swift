@@ -63,12 +63,12 @@ public struct PreparedText: Sendable {
     /// here, in the context of the text before it on the line (a line starts without context,
     /// as a renderer drawing it alone would shape it).
     func widths(ofSegment index: Int, from start: Int, at pen: Double, afterText: Bool) -> Measured {
-        let segment = segments[index]
-        if start == segment.start, !segment.hasTab, afterText || !segment.dependsOnContext {
-            return (segment.contentWidth, segment.advance, segment.faces)
+        // The segment's fields are read in place: a copy of it would retain its references.
+        if start == segments[index].start, !segments[index].hasTab, afterText || !segments[index].dependsOnContext {
+            return (segments[index].contentWidth, segments[index].advance, segments[index].faces)
         }
-        return span(start..<segment.breakStart, from: pen, previous: afterText ? context(beforeSegment: index) : nil,
-                    following: segment.following, cache: cache)
+        return span(start..<segments[index].breakStart, from: pen, previous: afterText ? context(beforeSegment: index) : nil,
+                    following: segments[index].following, cache: cache)
     }
 
     /// The face of the text just before segment `index` on the same line (nil for the first
