@@ -8,7 +8,7 @@ extension DataTableLayout {
         if let provided = rowHeightProvider?(rows[row], row) { return provided.clampedLength }
         switch configuration.rowHeightMode {
         case .fixed(let height): return height
-        case .automatic(let estimated, _): return measured[rows[row].id].map { $0.height + $0.growth } ?? estimated
+        case .automatic(let estimated, _): return measured[ids[row]].map { $0.height + $0.growth } ?? estimated
         }
     }
 
@@ -18,7 +18,7 @@ extension DataTableLayout {
 
     /// Whether row `row` waits to be measured: automatic heights, no provided height, not yet measured.
     func needsMeasuring(_ row: Int) -> Bool {
-        guard case .automatic = configuration.rowHeightMode, measured[rows[row].id] == nil else { return false }
+        guard case .automatic = configuration.rowHeightMode, measured[ids[row]] == nil else { return false }
         return rowHeightProvider?(rows[row], row) == nil
     }
 
@@ -26,51 +26,45 @@ extension DataTableLayout {
     /// vertical padding; the lines of its wrapped text cells kept. A cell spanning rows counts
     /// for none of them: where the span starts it is measured and kept in `spanning`, below
     /// that it is empty (see `share(spanningHeightsIn:)`).
-    func measure(row: Int) -> MeasuredRow {
+    func measure(row: Int) -> MeasuredRow { rowMeasurer.measure(cells(ofRow: row)) }
+
+    /// What measuring row `row` reads on this thread: each column's compound cell, or its text
+    /// and the font the text's style gives it; a cell spanning rows marked where its span
+    /// starts, covered below that. O(columns), plus the columns' closures.
+    func cells(ofRow row: Int) -> RowCells {
         let value = rows[row]
-        let padding = configuration.cellPadding
-        var tallest = 0.0
-        var cells: [MeasuredRowCell] = []
+        let isFooter = row == configuration.footerRow(rowCount: rowCount)
+        var cells: [RowCells.Cell] = []
         cells.reserveCapacity(columns.count)
-        var lines: [KeptLine] = []
-        var spanning: [SpanningCell] = []
         for (index, column) in columns.enumerated() {
             let span = rowSpans.isEmpty ? nil : rowSpans.span(column: index, coveringRow: row)
             if let span, span.row != row {
-                cells.append(MeasuredRowCell(heightFixedFrom: 0, linesEnd: lines.count))
+                cells.append(RowCells.Cell(content: .covered))
                 continue
             }
-            let inner = max(0, columnWidths.columns[index].width - padding.horizontal)
-            let height: Double, stable: Double
+            let content: RowCells.Cell.Content
             if let cell = column.cell?(value) {
-                let measuredCell = MeasuredCell(cell, cache: cache)
-                (height, stable) = (measuredCell.height(atWidth: inner), measuredCell.fittingWidth)
+                content = .node(cell)
             } else {
                 let text = column.text(value)
-                let font = cellFont(ofColumn: index, style: textStyle(ofColumn: index, row: row, text: text))
-                switch configuration.textLayout {
-                case .singleLine:
-                    (height, stable) = (font.singleLine(text, width: inner, cache: cache).height, 0)
-                case .wrap:
-                    let prepared = font.prepare(text, cache: cache)
-                    let kept = prepared.keptLines(atWidth: inner)
-                    (height, stable) = (kept.height, prepared.maxContentWidth)
-                    lines += kept.lines ?? []
-                }
+                // As `textStyle(ofColumn:row:text:)`, the footer found once for the row.
+                content = .text(text, cellFont(ofColumn: index, style: column.textStyle(for: value, text: text, isFooter: isFooter)))
             }
-            if span != nil {
-                spanning.append(SpanningCell(column: index, height: height + padding.vertical))
-            } else {
-                tallest = max(tallest, height)
-            }
-            cells.append(MeasuredRowCell(heightFixedFrom: stable, linesEnd: lines.count))
+            cells.append(RowCells.Cell(content: content, isSpanning: span != nil))
         }
-        return MeasuredRow(height: tallest + padding.vertical, spanning: spanning, cells: cells, lines: lines)
+        return RowCells(cells: cells)
+    }
+
+    /// Measures rows' cells at the columns' current widths, on any thread.
+    var rowMeasurer: RowMeasurer {
+        let padding = configuration.cellPadding
+        return RowMeasurer(innerWidths: columnWidths.columns.map { max(0, $0.width - padding.horizontal) },
+                           padding: padding, textLayout: configuration.textLayout, cache: cache)
     }
 
     /// The lines measuring kept of the wrapped text cells of row `row`; nil when it is not measured.
     package func keptLines(ofRow row: Int) -> KeptRowLines? {
-        measured[rows[row].id].map { KeptRowLines(cells: $0.cells, lines: $0.lines) }
+        measured[ids[row]].map { KeptRowLines(cells: $0.cells, lines: $0.lines) }
     }
 
     /// Measures row `row` again (its content changed in place, say while the user types) and
@@ -118,8 +112,13 @@ extension DataTableLayout {
     /// A row a cell spans with others is measured with them (see `setRowSpans(_:)`), and only
     /// with them: rows outside the range and its spans are never measured.
     ///
+    /// Without spans, the rows' cells are read on this thread (the rows, the columns' closures)
+    /// and measured on every core, a batch at a time; the result is the same as measuring them
+    /// one after another.
+    ///
     /// - Complexity: O(`range.count`) to find the rows not measured, plus for each of them
-    ///   measuring its cells and O(log n) to place it (and the same for the rows its spans tie it to).
+    ///   measuring its cells (on every core) and O(log n) to place it (and the same for the rows
+    ///   its spans tie it to, one after another).
     @discardableResult
     public func measureRows(_ range: Range<Int>) -> Bool {
         precondition(range.lowerBound >= 0 && range.upperBound <= self.rows.count,
@@ -127,10 +126,25 @@ extension DataTableLayout {
         let rows = range.filter(needsMeasuring)
         guard !rows.isEmpty else { return false }
         let anchor = currentAnchor()
-        for row in rows where needsMeasuring(row) {  // a span may have measured it with another
-            store(measure(row: row), ofRow: row)
+        if rowSpans.isEmpty {
+            // Each batch's cells are read here, in order, measured on every core, and stored in order.
+            let measurer = rowMeasurer
+            for start in stride(from: 0, to: rows.count, by: Self.measuringBatch) {
+                let batch = rows[start..<min(start + Self.measuringBatch, rows.count)]
+                let cells = batch.map(cells(ofRow:))
+                for (row, fresh) in zip(batch, concurrentMap(cells.count) { measurer.measure(cells[$0]) }) {
+                    store(fresh, ofRow: row)
+                }
+            }
+        } else {
+            for row in rows where needsMeasuring(row) {  // a span may have measured it with another
+                store(measure(row: row), ofRow: row)
+            }
         }
         restore(anchor)
         return true
     }
+
+    /// How many rows `measureRows(_:)` reads before measuring them: it holds their cells' texts.
+    static var measuringBatch: Int { 4_096 }
 }

@@ -111,7 +111,7 @@ extension DataTableLayout {
     /// those not measured yet and shares the spanning cells' heights among them; puts every
     /// row whose height may have changed in the offsets.
     func store(_ fresh: MeasuredRow, ofRow row: Int) {
-        measured[rows[row].id] = fresh
+        measured[ids[row]] = fresh
         guard !rowSpans.isEmpty else {
             offsets.setHeight(slot(ofRow: row), of: row)
             return

@@ -69,18 +69,6 @@ public final class DataTableLayout<Row: Identifiable> {
     /// Each column's font (see `font(ofColumn:)`), made when the columns are measured.
     var columnFonts: [FontStack] = []
 
-    struct MeasuredRow {
-        /// The height its own cells need: the tallest, less any cell spanning rows, plus the padding.
-        var height: Double
-        /// What a cell spanning rows and ending here adds, so it is not taller than its rows.
-        var growth = 0.0
-        /// The cells spanning rows that start here: their column and height, padding included.
-        var spanning: [SpanningCell] = []
-        var cells: [MeasuredRowCell]
-        /// The kept lines of the row's wrapped text cells at the current column widths (24 bytes
-        /// a line), column after column; emptied when a column's width changes.
-        var lines: [KeptLine]
-    }
 
     /// A layout of `rows` in `columns`, sized per `configuration`, its columns filling
     /// `frameWidth`, showing `viewportHeight` points from the top (clamped to
@@ -200,7 +188,7 @@ public final class DataTableLayout<Row: Identifiable> {
     /// - Precondition: `row` is in `0..<rowCount`.
     public func isMeasured(row: Int) -> Bool {
         checkIndex(row)
-        return measured[rows[row].id] != nil
+        return measured[ids[row]] != nil
     }
 
     /// Traps unless `row` is in `0..<rowCount` (or is `rowCount`, with `orEnd`), with a message

@@ -31,26 +31,19 @@ extension Drawing {
 
     /// A PDF document of `pages`, each page as large as its drawing's bounds: vector shapes, and
     /// text as text (fonts embedded as subsets, cluster maps so that it can be copied). Each page
-    /// is read once, in order, and let go once written.
+    /// is read once, in order, and let go once written; Cairo writes each page on a thread of its
+    /// own while the next are read (`PDFWriter`), so reading a page that is drawn when it is read
+    /// (`TablePages`) overlaps writing the one before it.
     ///
     /// - Throws: `RenderError.pageTooLarge` for a page with a side past `maximumVectorSide`,
-    ///   before it is drawn; `.cairo` when Cairo fails.
+    ///   before it is drawn; `.cairo` when Cairo fails. The first error stops the document.
     /// - Complexity: O(items of every page), plus Cairo's drawing and writing of each and its
-    ///   subsetting of each font once; memory holds one page's drawing at a time (and the bytes).
+    ///   subsetting of each font once; memory holds about three pages' drawings at a time (the
+    ///   one read, up to two waiting for the writer) and the bytes.
     public static func pdfData(pages: some Sequence<Drawing>) throws(RenderError) -> [UInt8] {
-        let (sink, bytes) = OutputSink.collecting()
-        let surface = CairoSurface(cairo_pdf_surface_create_for_stream(OutputSink.write, sink.closure,
-                                                                       PageSize.a4.width, PageSize.a4.height)!)
-        let fonts = CairoFonts()  // one face per font for the whole document, so each font is embedded once
-        for page in pages {
-            let size = PageSize(width: page.bounds.width, height: page.bounds.height)
-            try size.checkCairosLimit()
-            cairo_pdf_surface_set_size(surface.pointer, size.width, size.height)
-            try page.draw(on: surface.pointer, scale: 1, origin: Point(x: page.bounds.minX, y: page.bounds.minY),
-                          fonts: fonts, showPage: true)
-        }
-        try withExtendedLifetime(sink) { () throws(RenderError) in try surface.finish() }
-        return bytes()
+        let writer = PDFWriter()
+        for page in pages { try writer.write(page) }
+        return try writer.finish()
     }
 
     /// Draws the items on `surface` with `origin` at its top-left corner, at `scale`, in `fonts`;

@@ -1,0 +1,74 @@
+internal import CCairo
+import Dispatch
+import TextMeasure
+
+/// A PDF document written by Cairo on a thread of its own, a page at a time, in order, while the
+/// caller makes the next pages (`Drawing.pdfData(pages:)`): drawing a page's display list and
+/// writing it overlap. At most `queued` pages wait to be written, so a long document still
+/// holds only a few pages.
+///
+/// `@unchecked Sendable`, and why that is safe: the Cairo surface, the fonts and the sink are
+/// used only by the blocks of the serial `queue` (and by `finish()` inside `queue.sync`), so never
+/// by two threads at once, and Dispatch orders each block after the work before it was queued;
+/// the first error is behind a `Lock`. Use one writer from one thread.
+final class PDFWriter: @unchecked Sendable {
+    /// How many pages may wait to be written.
+    static let queued = 2
+
+    private let queue = DispatchQueue(label: "TableRendering.PDFWriter")
+    private let room = DispatchSemaphore(value: queued)
+    private let failure = Lock<RenderError?>(nil)
+    private let sink: OutputSink
+    private let bytes: () -> [UInt8]
+    private let surface: CairoSurface
+    /// One face per font for the whole document, so each font is embedded once.
+    private let fonts = CairoFonts()
+
+    init() {
+        (sink, bytes) = OutputSink.collecting()
+        surface = CairoSurface(cairo_pdf_surface_create_for_stream(OutputSink.write, sink.closure,
+                                                                   PageSize.a4.width, PageSize.a4.height)!)
+    }
+
+    /// A document given up (a page failed, or its reader threw) is finished here, while the sink
+    /// that takes its last bytes is still alive: Cairo writes them when the surface goes.
+    deinit { cairo_surface_finish(surface.pointer) }
+
+    /// Queues `page` (as large as its bounds), waiting while `queued` pages wait already.
+    ///
+    /// - Throws: the first error writing a page before it met (see `Drawing.pdfData(pages:)`);
+    ///   the pages after a failed one are not written.
+    func write(_ page: Drawing) throws(RenderError) {
+        if let error = failure.withLock({ $0 }) { throw error }
+        room.wait()
+        queue.async { [self] in
+            defer { room.signal() }
+            guard failure.withLock({ $0 == nil }) else { return }
+            do throws(RenderError) {
+                let size = PageSize(width: page.bounds.width, height: page.bounds.height)
+                try size.checkCairosLimit()
+                cairo_pdf_surface_set_size(surface.pointer, size.width, size.height)
+                try page.draw(on: surface.pointer, scale: 1, origin: Point(x: page.bounds.minX, y: page.bounds.minY),
+                              fonts: fonts, showPage: true)
+            } catch {
+                failure.withLock { $0 = error }
+            }
+        }
+    }
+
+    /// The document, once every queued page is written.
+    ///
+    /// - Throws: the first error writing a page, or finishing the document.
+    func finish() throws(RenderError) -> [UInt8] {
+        let result: Result<[UInt8], RenderError> = queue.sync {
+            if let error = failure.withLock({ $0 }) { return .failure(error) }
+            do throws(RenderError) {
+                try withExtendedLifetime(sink) { () throws(RenderError) in try surface.finish() }
+                return .success(bytes())
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+}
