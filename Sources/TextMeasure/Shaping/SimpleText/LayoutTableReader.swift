@@ -180,12 +180,8 @@ struct LayoutTableReader {
         case 2:  // coverage, classDef, u16 count, rule sets by class; rule: u16 glyphCount, u16 lookupCount, classes
             let covered = try coverage(at, at: at + 2).map(\.glyph)
             let classDef = try table.offset16(at, at: at + 4)
-            let setCount = try table.u16(at + 6)
-            for setClass in 0..<setCount {
-                guard let set = try table.offset16(at, at: at + 8 + 2 * setClass) else { continue }
-                let classMap = try classes(classDef)
-                let first = covered.filter { (classMap[$0] ?? 0) == setClass }
-                for rule in try offsets(set) {
+            for (first, rules) in try classRuleSets(at, covered: covered, classDef: classDef, countAt: at + 6) {
+                for rule in rules {
                     let count = try table.u16(rule)
                     let input = try classSequence(classDef, count: count - 1, at: rule + 4)
                     appendContext(backtrack: [], input: [first] + input, lookahead: [],
@@ -228,12 +224,8 @@ struct LayoutTableReader {
             let backtrackDef = try table.offset16(at, at: at + 4)
             let inputDef = try table.offset16(at, at: at + 6)
             let lookaheadDef = try table.offset16(at, at: at + 8)
-            let setCount = try table.u16(at + 10)
-            for setClass in 0..<setCount {
-                guard let set = try table.offset16(at, at: at + 12 + 2 * setClass) else { continue }
-                let inputMap = try classes(inputDef)
-                let first = covered.filter { (inputMap[$0] ?? 0) == setClass }
-                for rule in try offsets(set) {
+            for (first, rules) in try classRuleSets(at, covered: covered, classDef: inputDef, countAt: at + 10) {
+                for rule in rules {
                     var cursor = rule
                     let backtrackCount = try table.u16(cursor)
                     let backtrack = try classSequence(backtrackDef, count: backtrackCount, at: cursor + 2)
@@ -358,6 +350,20 @@ struct LayoutTableReader {
         let glyphs = candidates.sorted.filter { (map[$0] ?? 0) == value }
         classGlyphs[key] = glyphs
         return glyphs
+    }
+
+    /// The rule sets of a class-based context (format 2), whose count is at `countAt` and whose
+    /// offsets follow it: for each class that has a set, the covered glyphs of that class and the
+    /// offsets of the set's rules.
+    private mutating func classRuleSets(_ at: Int, covered: [UInt16], classDef: Int?, countAt: Int)
+        throws(MalformedTable) -> [(first: [UInt16], rules: [Int])] {
+        var sets: [(first: [UInt16], rules: [Int])] = []
+        for setClass in 0..<(try table.u16(countAt)) {
+            guard let set = try table.offset16(at, at: countAt + 2 + 2 * setClass) else { continue }
+            let classMap = try classes(classDef)
+            sets.append((covered.filter { (classMap[$0] ?? 0) == setClass }, try offsets(set)))
+        }
+        return sets
     }
 
     /// The nonzero classes of the candidates in the class definition at `classDef`.
