@@ -82,11 +82,11 @@ struct LineFiller {
             if let resume, breakLine(text, from: resume) { continue }
             let candidate = measureNext(text)
             if candidate.fits {
-                place(candidate, text)
+                place(text, candidate)
             } else if placed > 0 {
                 finishLine(at: candidate.from)
             } else if resume != nil || !startBreaking(text, candidate) {
-                place(candidate, text)  // a line takes one cluster, fitting or not
+                place(text, candidate)  // a line takes one cluster, fitting or not
             }
         }
         if placed > 0 {
@@ -123,7 +123,7 @@ struct LineFiller {
     }
 
     /// Puts the candidate on the line; a hard break after it finishes the line.
-    private mutating func place(_ candidate: Candidate, _ text: PreparedText) {
+    private mutating func place(_ text: PreparedText, _ candidate: Candidate) {
         // The segment's fields are read in place: a copy of it would retain its references.
         let (contentEnd, isHard, end) = (text.segments[next].contentEnd, text.segments[next].isHard, text.segments[next].end)
         pen += candidate.piece.advance
@@ -187,7 +187,8 @@ struct LineFiller {
     /// else shaped: the cost follows the run's length, not the number of boundaries (two
     /// shapings of about a run when the guess is right and the widths cannot help,
     /// O(run × log run) at worst).
-    private mutating func fittingClusters(_ text: PreparedText, from first: Int, suffix: String) -> (count: Int, width: Double, faces: FaceMask)? {
+    private mutating func fittingClusters(_ text: PreparedText, from first: Int, suffix: String)
+        -> (count: Int, width: Double, faces: FaceMask)? {
         let (boundaries, clusters) = (broken.boundaries, broken.clusters)
         let total = boundaries.count - 1 - first
         guard total > 0 else { return nil }
