@@ -2,9 +2,10 @@
 /// rules), one step at a time: measure the next segment where the line has got to, then place
 /// it, finish the line before it, or break inside it when it is wider than a line by itself.
 ///
-/// Every step is `mutating`, even the two that only read the filler: the compiler copies the
-/// filler (225 bytes) for each call of a non-mutating step from a mutating one, which made a
-/// layout about 15 % slower.
+/// The filler holds the state of the fill; the text it fills is an argument of each step, not a
+/// stored property, so that filling does not copy (retain) the prepared text. Every step is
+/// `mutating`, even the two that only read the filler: the compiler copies the filler for each
+/// call of a non-mutating step from a mutating one. Both costs made a layout about 15 % slower.
 struct LineFiller {
     /// A line found by the fill: UTF-8 offsets of its range and of its displayed end, its width
     /// and the faces its text uses.
@@ -45,7 +46,6 @@ struct LineFiller {
         let fits: Bool
     }
 
-    private let text: PreparedText
     private let limit: Double
     private let maxLines: Int
     /// A line whose summed width ends this close to the limit is shaped whole. Below the limit
@@ -69,31 +69,30 @@ struct LineFiller {
 
     /// The lines of `text` filled to `limit`, stopping after `maxLines` lines when above zero.
     static func fill(_ text: PreparedText, width limit: Double, maxLines: Int) -> Result {
-        var filler = LineFiller(text: text, limit: limit, maxLines: maxLines > 0 ? maxLines : .max,
+        var filler = LineFiller(limit: limit, maxLines: maxLines > 0 ? maxLines : .max,
                                 below: 0.05 * text.stack.size, above: 0.03 * text.stack.size)
-        return filler.fill()
+        return filler.fill(text)
     }
 
     /// Places the segments one by one, then the empty line that ends an empty text or one that
     /// ends with a hard break.
-    private mutating func fill() -> Result {
-        let segments = text.segments
-        while next < segments.count {
-            if lines.count == maxLines { return stop() }
-            if let resume, breakLine(from: resume) { continue }
-            let candidate = measureNext()
+    private mutating func fill(_ text: PreparedText) -> Result {
+        while next < text.segments.count {
+            if lines.count == maxLines { return stop(text) }
+            if let resume, breakLine(text, from: resume) { continue }
+            let candidate = measureNext(text)
             if candidate.fits {
-                place(candidate)
+                place(text, candidate)
             } else if placed > 0 {
                 finishLine(at: candidate.from)
-            } else if resume != nil || !startBreaking(candidate) {
-                place(candidate)  // a line takes one cluster, fitting or not
+            } else if resume != nil || !startBreaking(text, candidate) {
+                place(text, candidate)  // a line takes one cluster, fitting or not
             }
         }
         if placed > 0 {
-            finishLine(at: segments.last?.end ?? 0)
-        } else if lines.isEmpty || segments.last?.isHard == true {  // an empty last line
-            if lines.count == maxLines { return stop() }
+            finishLine(at: text.segments.last?.end ?? 0)
+        } else if lines.isEmpty || text.segments.last?.isHard == true {  // an empty last line
+            if lines.count == maxLines { return stop(text) }
             finishLine(at: line.start)
         }
         return (lines, false)
@@ -101,23 +100,22 @@ struct LineFiller {
 
     /// Segment `next`, or the rest of it after a break inside it, measured after the text on
     /// the line, and the line's width with it.
-    private mutating func measureNext() -> Candidate {
-        let segments = text.segments
-        let from = resume.map { broken.boundaries[$0] } ?? segments[next].start
+    private mutating func measureNext(_ text: PreparedText) -> Candidate {
+        let from = resume.map { broken.boundaries[$0] } ?? text.segments[next].start
         let piece = text.widths(ofSegment: next, from: from, at: pen, afterText: placed > 0)
-        var hyphenated = segments[next].isSoftHyphen
+        var hyphenated = text.segments[next].isSoftHyphen
         var width = pen + piece.content + (hyphenated ? text.hyphenWidth : 0)
         var fits = width <= limit
         // A soft hyphen that does not fit with its hyphen still fits where the line goes on:
         // when the next segment fits after it, no line breaks here and no hyphen shows.
-        if !fits, hyphenated, pen + piece.content <= limit, next + 1 < segments.count, !segments[next + 1].hasTab,
-           pen + piece.advance + segments[next + 1].contentWidth <= limit {
+        if !fits, hyphenated, pen + piece.content <= limit, next + 1 < text.segments.count, !text.segments[next + 1].hasTab,
+           pen + piece.advance + text.segments[next + 1].contentWidth <= limit {
             width = pen + piece.content
             fits = true
             hyphenated = false
         }
         if placed > 0, width > limit - below, width <= limit + above {
-            width = text.span(line.start..<segments[next].contentEnd, from: 0, suffix: hyphenated ? text.stack.hyphen : "",
+            width = text.span(line.start..<text.segments[next].contentEnd, from: 0, suffix: hyphenated ? text.stack.hyphen : "",
                               previous: nil, cache: text.cache).content
             fits = width <= limit
         }
@@ -125,7 +123,7 @@ struct LineFiller {
     }
 
     /// Puts the candidate on the line; a hard break after it finishes the line.
-    private mutating func place(_ candidate: Candidate) {
+    private mutating func place(_ text: PreparedText, _ candidate: Candidate) {
         // The segment's fields are read in place: a copy of it would retain its references.
         let (contentEnd, isHard, end) = (text.segments[next].contentEnd, text.segments[next].isHard, text.segments[next].end)
         pen += candidate.piece.advance
@@ -152,7 +150,7 @@ struct LineFiller {
     /// Starts breaking segment `next`, alone on the line and wider than it, between graphemes:
     /// finds its cluster boundaries once and ends the line after as many as fit. False when all
     /// of them fit (a single cluster, say): the segment is then placed whole.
-    private mutating func startBreaking(_ candidate: Candidate) -> Bool {
+    private mutating func startBreaking(_ text: PreparedText, _ candidate: Candidate) -> Bool {
         let segment = text.segments[next]
         let boundaries: [Int], clusters: ClusterWidths?
         if let widths = segment.clusters, let end = widths.boundaries.lastIndex(of: segment.contentEnd) {
@@ -163,15 +161,15 @@ struct LineFiller {
         }
         let clusterWidth = candidate.piece.content / Double(max(1, boundaries.count - 1))
         broken = BrokenSegment(boundaries: boundaries, clusters: clusters, clusterWidth: clusterWidth)
-        return breakLine(from: 0)
+        return breakLine(text, from: 0)
     }
 
     /// Ends the line after the most clusters of the broken segment from boundary `first` on that
     /// fit (at least one), so each line costs its own length, not the rest's. False when all of
     /// them fit: the rest is then measured and placed as a segment.
-    private mutating func breakLine(from first: Int) -> Bool {
+    private mutating func breakLine(_ text: PreparedText, from first: Int) -> Bool {
         let suffix = text.segments[next].isSoftHyphen ? text.stack.hyphen : ""
-        guard let split = fittingClusters(from: first, suffix: suffix) else { return false }
+        guard let split = fittingClusters(text, from: first, suffix: suffix) else { return false }
         let end = broken.boundaries[first + split.count]
         line.contentEnd = text.hangingWhitespaceStart(in: broken.boundaries[first]..<end)
         line.width = split.width
@@ -189,7 +187,8 @@ struct LineFiller {
     /// else shaped: the cost follows the run's length, not the number of boundaries (two
     /// shapings of about a run when the guess is right and the widths cannot help,
     /// O(run × log run) at worst).
-    private mutating func fittingClusters(from first: Int, suffix: String) -> (count: Int, width: Double, faces: FaceIndexSet)? {
+    private mutating func fittingClusters(_ text: PreparedText, from first: Int, suffix: String)
+        -> (count: Int, width: Double, faces: FaceIndexSet)? {
         let (boundaries, clusters) = (broken.boundaries, broken.clusters)
         let total = boundaries.count - 1 - first
         guard total > 0 else { return nil }
@@ -225,7 +224,7 @@ struct LineFiller {
 
     /// Ends the fill at `maxLines`: the last line is to be cut when visible text follows it;
     /// else the hidden lines, whitespace only, belong to it.
-    private mutating func stop() -> Result {
+    private mutating func stop(_ text: PreparedText) -> Result {
         if text.hasVisibleText(after: line.start) { return (lines, true) }
         lines[lines.count - 1].end = text.text.utf8.count
         return (lines, false)
