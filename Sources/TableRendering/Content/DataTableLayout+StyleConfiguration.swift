@@ -67,6 +67,8 @@ extension DataTableLayout {
         }
 
         let first = (range.isEmpty ? 0 : offset(ofRow: range.lowerBound)) + skipped
+        // Where the page's rows end (the last one cut at `bottom`), as an offset.
+        let end = range.isEmpty ? first : offset(ofRow: range.upperBound - 1) + (bottom ?? height(ofRow: range.upperBound - 1))
         let rows = range.map { row in
             let frame = Rect(x: 0, y: headerBlockHeight + offset(ofRow: row) - first, width: tableWidth, height: height(ofRow: row))
             let value = self.rows[row]
@@ -82,14 +84,19 @@ extension DataTableLayout {
                     guard row == span.row || continued else {
                         return TableStyleConfiguration.Cell(frame: cellFrame, contentFrame: cellFrame, text: [])
                     }
-                    let top = continued && spans == .repeated ? row : span.row
-                    let last = spans == .repeated ? min(span.lastRow, range.upperBound - 1) : span.lastRow
-                    cellFrame.y += offset(ofRow: top) - offset(ofRow: row)
-                    cellFrame.height = offset(ofRow: last) + height(ofRow: last) - offset(ofRow: top)
-                    if row != span.row { (value, kept) = (self.rows[span.row], nil) }
+                    let spanTop = offset(ofRow: span.row), spanEnd = offset(ofRow: span.lastRow) + height(ofRow: span.lastRow)
                     if spans == .repeated {
-                        pageSpan = (offset(ofRow: row) - offset(ofRow: span.row), cellFrame.height, span.lastRow < range.upperBound)
+                        // The span's part on the page: from where the page starts (or the span
+                        // does) to where the page cuts it (or the span ends).
+                        let top = continued ? first : spanTop, cut = min(spanEnd, end)
+                        cellFrame.y = headerBlockHeight + top - first
+                        cellFrame.height = cut - top
+                        pageSpan = (top - spanTop, cellFrame.height, spanEnd <= end + 1e-9 * max(1, end))
+                    } else {
+                        cellFrame.y = headerBlockHeight + spanTop - first
+                        cellFrame.height = spanEnd - spanTop
                     }
+                    if row != span.row { (value, kept) = (self.rows[span.row], nil) }
                 }
                 let content = cellFrame.inset(by: EdgeInsets(top: padding.top, leading: padding.leading,
                                                              bottom: padding.bottom, trailing: padding.trailing))
@@ -159,8 +166,9 @@ extension DataTableLayout {
         }
     }
 
-    /// The lines of a spanning cell that a page shows. Its rows there are `portion` points tall,
-    /// below `shown` points of them on earlier pages; a line is on the page that holds its bottom,
+    /// The lines of a spanning cell that a page shows. Its part of the page is `portion` points
+    /// tall (to where the page cuts a row split between pages), below `shown` points of it on
+    /// earlier pages; a line is on the page that holds its bottom,
     /// as the cell's lines lie from its top (`top`: the padding above them) over all its rows, and
     /// the page where the span ends shows every line left. So a cell taller than its rows on a page
     /// goes on over the next pages. A page continuing a span whose lines earlier pages held all
@@ -188,7 +196,8 @@ extension DataTableLayout {
         case atFirstRow
         /// At the first row drawn, but where the span starts, for a clip to cut (PNG bands).
         case whereItStarts
-        /// Again at the first row drawn, as tall as its rows there (a page continuing it).
+        /// Again at the first row drawn, as tall as its part of the page, which starts and ends
+        /// where the page cuts its rows (a page continuing it).
         case repeated
     }
 
