@@ -141,9 +141,11 @@ extension DataTableLayout {
         }
         let origin = Point(x: margins.leading + chrome.leading * scale, y: margins.top + chrome.top * scale)
         let slices = pageSlices(room: room.rest, firstRoom: room.first, blocks: blocks)
+        let pageStarts = slices.map { offset(ofRow: $0.rows.lowerBound) + $0.top }
         let drawn = TablePages.Band(columns: band, widths: columnWidths.widths, height: { self.height(ofRow: $0) }) { slice, shift in
             let configuration = self.styleConfiguration(rows: slice.rows, alignments: alignments, skipping: slice.top,
-                                                        split: split, bottom: slice.bottom, spans: .repeated)
+                                                        split: split, bottom: slice.bottom, spans: .repeated,
+                                                        pageStarts: pageStarts)
             var rows = configuration.rows
             // The last row ends where the page cuts it; then the first starts where the page does
             // (cutting the bottom first keeps the row's top, from which both are measured), its

@@ -21,15 +21,20 @@ import TextMeasure
 @Suite struct SpanAcrossSplitRowTests {
     typealias Sale = SpanFirstLineTests.Sale
 
-    static let name = (1...40).map { "w" + ($0 < 10 ? "0" : "") + String($0) }.joined(separator: " ")
+    static let name = words(40)
+
+    /// `count` words, "w01" on: two a line.
+    static func words(_ count: Int) -> String {
+        (1...count).map { "w" + ($0 < 10 ? "0" : "") + String($0) }.joined(separator: " ")
+    }
 
     /// `words` words, "x001" on: two a line.
     static func item(_ words: Int) -> String {
         (1...words).map { "x" + String(repeating: "0", count: 3 - String($0).count) + String($0) }.joined(separator: " ")
     }
 
-    /// Rows 0–2 of their own, rows 3–5 of the group (row 4's item `item`), rows 6–8 after it.
-    static func sales(item: String) -> [Sale] {
+    /// Rows 0–2 of their own, rows 3–5 of the group `name` (row 4's item `item`), rows 6–8 after it.
+    static func sales(item: String, name: String = Self.name) -> [Sale] {
         (0..<3).map { Sale(id: $0, dept: "Lead", aisle: "", item: "a\($0)") }
             + [Sale(id: 3, dept: name, aisle: "", item: "b0"), Sale(id: 4, dept: name, aisle: "", item: item),
                Sale(id: 5, dept: name, aisle: "", item: "b2")]
@@ -87,19 +92,28 @@ import TextMeasure
     }
 
     /// Row 4 of 60 lines (825.2 pt) takes four pages: 14 lines, then 20 (272.4 pt) on each of
-    /// pages 2 and 3, then 6 and the bottom padding (85.72) with rows 5–8 on page 4. Page 2 shows
-    /// lines 16–20; pages 3 and 4 continue a span whose lines were all shown, so they repeat the
-    /// name from line 1, as many lines as its part of the page holds less the padding: 272.4 − 8
-    /// holds 19 lines (258.78), 85.72 + 21.62 − 8 = 99.34 holds 7 (95.34). Before, pages 3 and 4
-    /// had none (drawn above the page and cut off).
-    @Test func pagesInsideTheSplitRowRepeatTheNameInside() throws {
-        let layout = try SpanFirstLineTests.layout(Self.sales(item: Self.item(119)), spans: [DataTableRowSpan(column: 0, row: 3, count: 3)])
+    /// pages 2 and 3, then 6 and the bottom padding (85.72) with rows 5–8 on page 4. Page 1 shows
+    /// lines 1–15 as they lie; page 2 goes on with line 16 (which lay across page 1's cut) below
+    /// the padding, as many lines as fit in 272.4 − 4 pt: 19 (258.78; 20 would be 272.4).
+    ///
+    /// A name of 40 words (20 lines) has five left for page 2; pages 3 and 4 continue a span whose
+    /// lines were all shown, so they repeat the name from line 1, as many lines as its part of the
+    /// page holds less the padding: 272.4 − 8 holds 19 lines, 85.72 + 21.62 − 8 = 99.34 holds 7
+    /// (95.34). Before, pages 3 and 4 had none (drawn above the page and cut off).
+    ///
+    /// A name of 80 words (40 lines): page 2 shows 16–34, page 3 the other six, 35–40, page 4
+    /// repeats lines 1–7. Before, page 2 took the lines ending within 216.3 + 272.4 = 488.7 pt of
+    /// the span's top, 16–35, and line 35 fell below the page's cut, drawn nowhere.
+    @Test(arguments: [(40, [1...15, 16...20, 1...19, 1...7]), (80, [1...15, 16...34, 35...40, 1...7])])
+    func aNameBesideAFourPageRowGoesOnThenRepeats(words: Int, lines: [ClosedRange<Int>]) throws {
+        let sales = Self.sales(item: Self.item(119), name: Self.words(words))
+        let layout = try SpanFirstLineTests.layout(sales, spans: [DataTableRowSpan(column: 0, row: 3, count: 3)])
         let pages = try Self.nameLines(layout)
         try #require(pages.count == 4)
-        Self.expect(pages[0], are: 1...15, from: 112.86, within: 325.16)
-        Self.expect(pages[1], are: 16...20, from: 48, within: 44 + 272.4)
-        Self.expect(pages[2], are: 1...19, from: 48, within: 44 + 272.4)
-        Self.expect(pages[3], are: 1...7, from: 48, within: 44 + 107.34)
+        Self.expect(pages[0], are: lines[0], from: 112.86, within: 325.16)
+        Self.expect(pages[1], are: lines[1], from: 48, within: 44 + 272.4)
+        Self.expect(pages[2], are: lines[2], from: 48, within: 44 + 272.4)
+        Self.expect(pages[3], are: lines[3], from: 48, within: 44 + 107.34)
     }
 
     /// The first table through `textmeasure render --group-by Dept` (columns Dept and Item 76 pt,
