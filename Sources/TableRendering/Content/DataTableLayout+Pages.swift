@@ -29,6 +29,10 @@ extension DataTableLayout {
     ///   begun below its first row, with less room from the span's first row to its end than the
     ///   spanning cell's top padding and first line, ends above that row instead (and again for
     ///   any span that leaves short, never above the page's first row).
+    /// - A row span crossing a page break is drawn again at the top of the next page, as tall
+    ///   as its part of that page (to the page's cut, for a row split between pages); its lines
+    ///   go on from the first that ended below the page before, and a row's own cell under the
+    ///   span is not drawn.
     /// - When a split row's tallest line and the cell's top padding would not fit below the
     ///   header, the table is scaled down (further), until they do.
     /// - `furniture` adds a title above the table on the first page and "Page N of M" below it
@@ -137,14 +141,19 @@ extension DataTableLayout {
         }
         let origin = Point(x: margins.leading + chrome.leading * scale, y: margins.top + chrome.top * scale)
         let slices = pageSlices(room: room.rest, firstRoom: room.first, blocks: blocks)
+        let pageStarts = slices.map { offset(ofRow: $0.rows.lowerBound) + $0.top }
         let drawn = TablePages.Band(columns: band, widths: columnWidths.widths, height: { self.height(ofRow: $0) }) { slice, shift in
             let configuration = self.styleConfiguration(rows: slice.rows, alignments: alignments, skipping: slice.top,
-                                                        split: split, bottom: slice.bottom, spans: .repeated)
+                                                        split: split, bottom: slice.bottom, spans: .repeated,
+                                                        pageStarts: pageStarts)
             var rows = configuration.rows
             // The last row ends where the page cuts it; then the first starts where the page does
-            // (cutting the bottom first keeps the row's top, from which both are measured).
+            // (cutting the bottom first keeps the row's top, from which both are measured), its
+            // cells kept down to the page's end (a spanning cell reaches past the row).
             if let bottom = slice.bottom, let last = rows.indices.last { rows[last] = rows[last].slice(from: 0, to: bottom) }
-            if slice.top > 0, let first = rows.first { rows[0] = first.slice(from: slice.top, to: first.frame.height) }
+            if slice.top > 0, let first = rows.first, let last = rows.last {
+                rows[0] = first.slice(from: slice.top, to: last.frame.maxY - first.frame.minY)
+            }
             // Columns by their index in the table, not the band.
             let columns = configuration.columns.map {
                 TableStyleConfiguration.Column(index: band[$0.index], title: $0.title, alignment: $0.alignment, header: $0.header)

@@ -28,10 +28,12 @@ extension DataTableLayout {
     /// `styleConfiguration(rows:alignments:)` with the rows moved up by `skipped` points: the
     /// first row's top `skipped` points lie above the header (a page continuing a split row).
     /// The rows of `split` are not laid out again: of their text cells, only the lines that lie
-    /// below `skipped` (the first row) and above `bottom` (the last row) are shaped.
+    /// below `skipped` (the first row) and above `bottom` (the last row) are shaped. `pageStarts`:
+    /// where each page of the table starts (offsets, ascending), for a span continued from
+    /// earlier pages to know how far its lines went (`linesOnPage`).
     func styleConfiguration(rows: Range<Int>?, alignments: [ColumnAlignment], skipping skipped: Double,
                             split: [Int: SplitRow] = [:], bottom: Double? = nil,
-                            spans: SpanDrawing = .atFirstRow) -> TableStyleConfiguration {
+                            spans: SpanDrawing = .atFirstRow, pageStarts: [Double] = []) -> TableStyleConfiguration {
         let range = rows ?? 0..<rowCount
         measureRows(range)
         let settings = configuration
@@ -67,6 +69,8 @@ extension DataTableLayout {
         }
 
         let first = (range.isEmpty ? 0 : offset(ofRow: range.lowerBound)) + skipped
+        // Where the page's rows end (the last one cut at `bottom`), as an offset.
+        let end = range.isEmpty ? first : offset(ofRow: range.upperBound - 1) + (bottom ?? height(ofRow: range.upperBound - 1))
         let rows = range.map { row in
             let frame = Rect(x: 0, y: headerBlockHeight + offset(ofRow: row) - first, width: tableWidth, height: height(ofRow: row))
             let value = self.rows[row]
@@ -76,20 +80,26 @@ extension DataTableLayout {
                 // A cell spanning rows is drawn where the span starts, as tall as its rows (see
                 // `SpanDrawing` for a span begun above `range`); below, its rows have it empty.
                 var value = value, kept = kept
-                var pageSpan: (shown: Double, portion: Double, endsHere: Bool)?
+                var pageSpan: (top: Double, ends: ArraySlice<Double>, portion: Double, endsHere: Bool)?
                 if let span = rowSpans.isEmpty ? nil : rowSpans.span(column: index, coveringRow: row) {
                     let continued = row == range.lowerBound && row != span.row && spans != .atFirstRow
                     guard row == span.row || continued else {
                         return TableStyleConfiguration.Cell(frame: cellFrame, contentFrame: cellFrame, text: [])
                     }
-                    let top = continued && spans == .repeated ? row : span.row
-                    let last = spans == .repeated ? min(span.lastRow, range.upperBound - 1) : span.lastRow
-                    cellFrame.y += offset(ofRow: top) - offset(ofRow: row)
-                    cellFrame.height = offset(ofRow: last) + height(ofRow: last) - offset(ofRow: top)
-                    if row != span.row { (value, kept) = (self.rows[span.row], nil) }
+                    let spanTop = offset(ofRow: span.row), spanEnd = offset(ofRow: span.lastRow) + height(ofRow: span.lastRow)
                     if spans == .repeated {
-                        pageSpan = (offset(ofRow: row) - offset(ofRow: span.row), cellFrame.height, span.lastRow < range.upperBound)
+                        // The span's part on the page: from where the page starts (or the span
+                        // does) to where the page cuts it (or the span ends).
+                        let top = continued ? first : spanTop, cut = min(spanEnd, end)
+                        cellFrame.y = headerBlockHeight + top - first
+                        cellFrame.height = cut - top
+                        pageSpan = (spanTop, continued ? Self.starts(after: spanTop, through: first, of: pageStarts) : [],
+                                    cellFrame.height, spanEnd <= end + 1e-9 * max(1, end))
+                    } else {
+                        cellFrame.y = headerBlockHeight + spanTop - first
+                        cellFrame.height = spanEnd - spanTop
                     }
+                    if row != span.row { (value, kept) = (self.rows[span.row], nil) }
                 }
                 let content = cellFrame.inset(by: EdgeInsets(top: padding.top, leading: padding.leading,
                                                              bottom: padding.bottom, trailing: padding.trailing))
@@ -115,8 +125,8 @@ extension DataTableLayout {
                 let font = cellFont(ofColumn: index, style: style)
                 var lines = self.lines(of: text, font: font, row: row, column: index, width: content.width, kept: kept)
                 if let pageSpan {
-                    lines = Self.linesOnPage(lines, shown: pageSpan.shown, portion: pageSpan.portion, top: padding.top,
-                                             bottom: padding.bottom, endsHere: pageSpan.endsHere)
+                    lines = Self.linesOnPage(lines, ends: pageSpan.ends, spanTop: pageSpan.top, portion: pageSpan.portion,
+                                             top: padding.top, bottom: padding.bottom, endsHere: pageSpan.endsHere)
                 } else if alignment(index) == .decimal, lines.count == 1, lines[0].text == text, !text.utf8.contains(9) {
                     return TableStyleConfiguration.Cell(
                         frame: cellFrame, contentFrame: content,
@@ -159,26 +169,49 @@ extension DataTableLayout {
         }
     }
 
-    /// The lines of a spanning cell that a page shows. Its rows there are `portion` points tall,
-    /// below `shown` points of them on earlier pages; a line is on the page that holds its bottom,
-    /// as the cell's lines lie from its top (`top`: the padding above them) over all its rows, and
-    /// the page where the span ends shows every line left. So a cell taller than its rows on a page
-    /// goes on over the next pages. A page continuing a span whose lines earlier pages held all
-    /// repeats the cell from its first line, as many lines as fit (at least one).
-    static func linesOnPage(_ lines: [TextLine], shown: Double, portion: Double, top: Double, bottom: Double,
-                            endsHere: Bool) -> [TextLine] {
-        var bottoms: [Double] = []
-        var y = top
-        for line in lines {
-            y += line.height
-            bottoms.append(y)
+    /// The lines of a spanning cell that a page shows, its part of the page `portion` points tall
+    /// (to where the page cuts a row split between pages). On the span's first page (`ends`
+    /// empty) the lines lie from the cell's top (`top`: the padding above them) over all its rows,
+    /// and the page shows those that end within its part. A page continuing the span goes on
+    /// with the first line earlier pages did not show: `ends` are the offsets where those pages
+    /// ended (the last: where this page starts), the first of them showing its lines as they lie
+    /// below `spanTop` and each later one, like this one, as many as fit below the padding. The page
+    /// where the span ends shows every line left. A page continuing a span whose lines earlier
+    /// pages showed all repeats the cell from its first line, as many lines as fit with the
+    /// padding (at least one). O(lines + earlier pages of the span until its lines ran out).
+    static func linesOnPage(_ lines: [TextLine], ends: ArraySlice<Double>, spanTop: Double, portion: Double, top: Double,
+                            bottom: Double, endsHere: Bool) -> [TextLine] {
+        /// How many lines from `next` on fit in `room` points, one under another.
+        func fitting(from next: Int, room: Double) -> Int {
+            var (end, y) = (next, 0.0)
+            while end < lines.count, y + lines[end].height <= room + 1e-6 { (end, y) = (end + 1, y + lines[end].height) }
+            return end - next
         }
-        if shown > 0, bottoms.allSatisfy({ $0 <= shown + 1e-6 }) {
-            let room = portion - top - bottom
-            let count = max(1, bottoms.prefix { $0 - top <= room + 1e-6 }.count)
-            return Array(lines.prefix(count))
+        guard let firstEnd = ends.first else { return endsHere ? lines : Array(lines.prefix(fitting(from: 0, room: portion - top))) }
+        var next = fitting(from: 0, room: firstEnd - spanTop - top)
+        for (start, end) in zip(ends, ends.dropFirst()) {
+            guard next < lines.count else { break }
+            next += fitting(from: next, room: end - start - top)
         }
-        return lines.indices.filter { bottoms[$0] > shown + 1e-6 && (endsHere || bottoms[$0] <= shown + portion + 1e-6) }.map { lines[$0] }
+        if next == lines.count { return Array(lines.prefix(max(1, fitting(from: 0, room: portion - top - bottom)))) }
+        return Array(lines[next..<(endsHere ? lines.count : next + fitting(from: next, room: portion - top))])
+    }
+
+    /// The page starts of `pageStarts` (ascending) after `spanTop` through `pageStart`: where the
+    /// earlier pages of a span starting at `spanTop` ended, the last being where the page starting
+    /// at `pageStart` starts. Without `pageStarts`, `pageStart` alone. O(log pages).
+    static func starts(after spanTop: Double, through pageStart: Double, of pageStarts: [Double]) -> ArraySlice<Double> {
+        func firstIndex(where holds: (Double) -> Bool) -> Int {
+            var (low, high) = (0, pageStarts.count)
+            while low < high {
+                let middle = (low + high) / 2
+                if holds(pageStarts[middle]) { high = middle } else { low = middle + 1 }
+            }
+            return low
+        }
+        let after = firstIndex { $0 > spanTop + 1e-9 * max(1, spanTop) }
+        let through = firstIndex { $0 > pageStart + 1e-9 * max(1, pageStart) }
+        return after < through ? pageStarts[after..<through] : [pageStart]
     }
 
     /// Where a cell spanning rows is drawn when its span began above the rows drawn.
@@ -188,7 +221,8 @@ extension DataTableLayout {
         case atFirstRow
         /// At the first row drawn, but where the span starts, for a clip to cut (PNG bands).
         case whereItStarts
-        /// Again at the first row drawn, as tall as its rows there (a page continuing it).
+        /// Again at the first row drawn, as tall as its part of the page, which starts and ends
+        /// where the page cuts its rows (a page continuing it).
         case repeated
     }
 

@@ -41,7 +41,8 @@ struct SplitRow {
     }
 
     /// Each column's cell: its text laid out, or nil for a compound cell (placed and shaped again
-    /// by each page that shows it).
+    /// by each page that shows it) and for a cell under a span begun above the row (the page draws
+    /// the spanning cell instead).
     let cells: [TextCell?]
     /// The stretches of the row's height (from its top) that no page may cut: the line boxes
     /// that draw glyphs, of all its cells, overlapping ones merged, top to bottom.
@@ -50,13 +51,15 @@ struct SplitRow {
 
 extension DataTableLayout {
     /// Row `row` (measured) laid out for splitting between pages. O(its lines), plus placing and
-    /// shaping its compound cells.
+    /// shaping its compound cells. A cell under a span begun above the row is not the row's: it
+    /// has no lines and no blocks (its text, the span's, is the spanning cell's to draw).
     func splitRow(_ row: Int) -> SplitRow {
         let padding = configuration.cellPadding
         let value = rows[row]
         let kept = configuration.textLayout == .wrap ? keptLines(ofRow: row) : nil
         var boxes: [ClosedRange<Double>] = []
         let cells = columns.indices.map { index -> SplitRow.TextCell? in
+            if !rowSpans.isEmpty, let span = rowSpans.span(column: index, coveringRow: row), span.row != row { return nil }
             let frame = Rect(x: 0, y: 0, width: columnWidths.columns[index].width, height: height(ofRow: row))
             let content = frame.inset(by: EdgeInsets(top: padding.top, leading: padding.leading,
                                                      bottom: padding.bottom, trailing: padding.trailing))
