@@ -103,11 +103,8 @@ extension DataTableLayout {
         defer { columnWidths = widths }
         guard !changed.isEmpty else { return false }
         let narrower = changed.map { max(0, min(widths.columns[$0].width, columnWidths.columns[$0].width) - padding) }
-        // A row that keeps its height drops its kept lines: they were laid out at the old widths.
-        measured = measured.compactMapValues { row in
-            guard zip(changed, narrower).allSatisfy({ column, inner in row.cells[column].stableBeyond <= inner }) else { return nil }
-            return MeasuredRow(height: row.height, cells: row.cells.map { MeasuredRowCell(stableBeyond: $0.stableBeyond, linesEnd: 0) },
-                               lines: [])
+        measured = measured.filter { _, row in
+            zip(changed, narrower).allSatisfy { column, inner in row.stableBeyond[column] <= inner }
         }
         return true
     }
@@ -128,8 +125,8 @@ extension DataTableLayout {
         layoutViewport()
     }
 
-    /// Every row's slot again, O(n).
+    /// Every row's spaced height again, O(n).
     func rebuildOffsets() {
-        offsets = RowOffsets(rows.indices.map { slot(ofRow: $0) })
+        offsets = RowOffsets(rows.indices.map { spacedHeight(ofRow: $0) })
     }
 }

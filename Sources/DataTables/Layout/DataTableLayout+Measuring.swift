@@ -12,9 +12,9 @@ extension DataTableLayout {
         }
     }
 
-    /// What row `row` takes in the offsets tree: its height and the spacing after it, each on the
-    /// grid, so that the slot less the spacing is exactly the height.
-    func slot(ofRow row: Int) -> Double { RowOffsets.grid(currentHeight(ofRow: row)) + spacing }
+    /// Row `row`'s height and the spacing below it, each on the grid (so that this less the
+    /// spacing is exactly the height): what the row takes in the offsets tree.
+    func spacedHeight(ofRow row: Int) -> Double { RowOffsets.grid(currentHeight(ofRow: row)) + spacing }
 
     /// Whether row `row` waits to be measured: automatic heights, no provided height, not yet measured.
     func needsMeasuring(_ row: Int) -> Bool {
@@ -23,21 +23,20 @@ extension DataTableLayout {
     }
 
     /// Row `row` measured now: the tallest of its cells at their columns' widths, plus the
-    /// vertical padding; the lines of its wrapped text cells kept. A cell spanning rows counts
+    /// vertical padding; its wrapped text cells laid out by `lineKeeper` when there is one. A cell spanning rows counts
     /// for none of them: where the span starts it is measured and kept in `spanning`, below
     /// that it is empty (see `share(spanningHeightsIn:)`).
     func measure(row: Int) -> MeasuredRow {
         let value = rows[row]
         let padding = configuration.cellPadding
         var tallest = 0.0
-        var cells: [MeasuredRowCell] = []
-        cells.reserveCapacity(columns.count)
-        var lines: [KeptLine] = []
+        var stableBeyond: [Double] = []
+        stableBeyond.reserveCapacity(columns.count)
         var spanning: [SpanningCell] = []
         for (index, column) in columns.enumerated() {
             let span = rowSpans.isEmpty ? nil : rowSpans.span(column: index, coveringRow: row)
             if let span, span.row != row {
-                cells.append(MeasuredRowCell(stableBeyond: 0, linesEnd: lines.count))
+                stableBeyond.append(0)
                 continue
             }
             let inner = max(0, columnWidths.columns[index].width - padding.horizontal)
@@ -53,9 +52,9 @@ extension DataTableLayout {
                     (height, stable) = (font.singleLine(text, width: inner, cache: cache).height, 0)
                 case .wrap:
                     let prepared = font.prepare(text, cache: cache)
-                    let kept = prepared.keptLines(atWidth: inner)
-                    (height, stable) = (kept.height, prepared.maxContentWidth)
-                    lines += kept.lines ?? []
+                    height = lineKeeper?.height(of: prepared, atWidth: inner, row: row, column: index)
+                        ?? prepared.height(atWidth: inner)
+                    stable = prepared.maxContentWidth
                 }
             }
             if span != nil {
@@ -63,14 +62,9 @@ extension DataTableLayout {
             } else {
                 tallest = max(tallest, height)
             }
-            cells.append(MeasuredRowCell(stableBeyond: stable, linesEnd: lines.count))
+            stableBeyond.append(stable)
         }
-        return MeasuredRow(height: tallest + padding.vertical, spanning: spanning, cells: cells, lines: lines)
-    }
-
-    /// The lines measuring kept of the wrapped text cells of row `row`; nil when it is not measured.
-    package func keptLines(ofRow row: Int) -> KeptRowLines? {
-        measured[rows[row].id].map { KeptRowLines(cells: $0.cells, lines: $0.lines) }
+        return MeasuredRow(height: tallest + padding.vertical, spanning: spanning, stableBeyond: stableBeyond)
     }
 
     /// Measures row `row` again (its content changed in place, say while the user types) and

@@ -158,7 +158,7 @@ extension DataTableLayout {
         if diff != nil || changes.columnWidthsChanged {
             rebuildOffsets()
         } else {
-            for index in heightChanged { offsets.setHeight(slot(ofRow: index), of: index) }
+            for index in heightChanged { offsets.setHeight(spacedHeight(ofRow: index), of: index) }
         }
         restore(anchor, index: anchor.flatMap { newIndexOfID[$0.id] ?? survivor(of: $0, in: oldRows) })
         layoutViewport()

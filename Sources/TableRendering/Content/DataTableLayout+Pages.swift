@@ -99,7 +99,7 @@ extension DataTableLayout {
     private func bandPages(style: some TableStyle, page: PageSize, margins: EdgeInsets, alignments: [ColumnAlignment],
                            columns band: [Int], scale: Double, chrome: EdgeInsets, above: Double,
                            below: Double) throws(RenderError) -> ([TablePages.Slice], TablePages.Band) {
-        measureRows(0..<rowCount)
+        measureRowsForDrawing(0..<rowCount)
         let headerHeight = headerBlockHeight
         // The page's height for the table, from the top margin (the title's) to its number.
         let tableHeight = page.height - margins.vertical - below

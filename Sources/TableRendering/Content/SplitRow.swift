@@ -54,7 +54,7 @@ extension DataTableLayout {
     func splitRow(_ row: Int) -> SplitRow {
         let padding = configuration.cellPadding
         let value = rows[row]
-        let kept = configuration.textLayout == .wrap ? keptLines(ofRow: row) : nil
+        let kept = configuration.textLayout == .wrap ? lineCache.row(row) : nil
         var boxes: [ClosedRange<Double>] = []
         let cells = columns.indices.map { index -> SplitRow.TextCell? in
             let frame = Rect(x: 0, y: 0, width: columnWidths.columns[index].width, height: height(ofRow: row))
