@@ -26,10 +26,9 @@ final class LineCache: LineKeeper {
         let (height, lines) = text.keptLines(atWidth: width)
         let entry = lines.map { Entry(column: column, text: text.text, font: text.stack, width: width, lines: $0) }
         rows.withLock { rows in
-            var entries = rows[row] ?? []
-            entries.removeAll { $0.column == column }
-            if let entry { entries.append(entry) }
-            rows[row] = entries
+            // In place: the row's entries are not copied out of the dictionary and back.
+            rows[row, default: []].removeAll { $0.column == column }
+            if let entry { rows[row, default: []].append(entry) }
         }
         return height
     }
