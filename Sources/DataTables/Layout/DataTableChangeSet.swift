@@ -11,7 +11,7 @@ public struct DataTableChangeSet: Sendable, Hashable {
         public init(from: Int, to: Int) { (self.from, self.to) = (from, to) }
     }
 
-    /// A cell whose text changed in a row that stayed.
+    /// A cell whose text or role changed in a row that stayed.
     public struct Cell: Sendable, Hashable {
         /// The row's index after the change.
         public var row: Int
@@ -28,7 +28,9 @@ public struct DataTableChangeSet: Sendable, Hashable {
     /// Rows that stayed but moved: the fewest moves that put the kept rows in their new order
     /// (the rows off a longest run kept in order), by new index.
     public var movedRows: [Move] = []
-    /// Cells (new row index, column) of kept rows whose text changed; ascending.
+    /// Cells (new row index, column) of kept rows whose text changed; ascending. With a footer
+    /// (`lastRowIsFooter`), every cell of a kept row that became or stopped being the footer
+    /// (bold) too.
     public var reloadedCells: [Cell] = []
     /// Everything was replaced without a diff (`animatingDifferences: false`, `reloadEverything`).
     public var reloadedEverything = false

@@ -2,11 +2,13 @@ import CellLayout
 import TextMeasure
 
 extension DataTableLayout {
-    /// A calculator over the current rows, for the content widths and the final fit.
-    func calculator() -> ColumnWidthCalculator {
+    /// A calculator over the current rows, for the content widths and the final fit. Without
+    /// `boldFooter`, the footer row's cells are measured in their columns' weights like any row's
+    /// (for measuring the other rows, the footer being measured apart).
+    func calculator(boldFooter: Bool = true) -> ColumnWidthCalculator {
         let (rows, columns) = (rows, columns)
         let fonts = configuration.columnFonts(alignments: columns.map(\.alignment), count: columns.count)
-        let footer = configuration.footerRow(rowCount: rows.count)
+        let footer = boldFooter ? configuration.footerRow(rowCount: rows.count) : -1
         var calculator = ColumnWidthCalculator(
             configuration: configuration, rowCount: rows.count, titles: columns.map(\.title),
             cellText: { column, row in columns[column].text(rows[row]) },
@@ -16,14 +18,22 @@ extension DataTableLayout {
         return calculator
     }
 
-    /// Checks the modes and measures every column's content from scratch: its max-content
-    /// state, and with automatic layout its min-content state from the same measuring pass.
+    /// Checks the modes and measures every column's content from scratch (`measureColumns()`).
     func rebuildColumns() throws(DataTableConfigurationError) {
         try configuration.validateTableSettings(frameWidth: frameWidth)
-        var calculator = calculator()
-        modes = try calculator.validatedModes()
+        modes = try calculator().validatedModes()
         placeHeaderGroups()
-        let (rows, count) = (rows, rows.count)
+        measureColumns()
+    }
+
+    /// Measures every column's content from scratch by the checked `modes`: its max-content
+    /// state, and with automatic layout its min-content state from the same measuring pass. The
+    /// rows are measured in their columns' weights, and the footer row, when there is one, apart
+    /// (bold), put in as an update puts a row in.
+    func measureColumns() {
+        var calculator = calculator(boldFooter: false)
+        let footer = configuration.footerRow(rowCount: rows.count)
+        let (rows, count) = (rows, footer >= 0 ? footer : rows.count)
         let automatic = configuration.tableLayout == .automatic
         contents = []
         minContents = []
@@ -46,6 +56,7 @@ extension DataTableLayout {
             contents.append(content(automatic ? .maxContent : .content))
             if automatic { minContents.append(content(.minContent)) }
         }
+        if footer >= 0 { updateContents(+1, row: rows[footer], isFooter: true) }
         columnWidths = fittedWidths()
     }
 
@@ -69,23 +80,21 @@ extension DataTableLayout {
     }
 
     /// Takes `row`'s cell in column `index`, whose text is `text`, out of the column's content
-    /// (`sign` −1) or puts it in (+1). Nothing with a footer (`lastRowIsFooter`): which row is
-    /// bold follows the rows' order, so the updates rebuild the columns whole.
-    func updateContent(_ sign: Int, column index: Int, row: Row, text: String) {
-        guard !configuration.lastRowIsFooter else { return }
+    /// (`sign` −1) or puts it in (+1), measured as the footer's (bold) when `isFooter`.
+    func updateContent(_ sign: Int, column index: Int, row: Row, text: String, isFooter: Bool) {
         numbers[index] = ColumnNumbers()
         let column = columns[index]
-        let font = cellFont(ofColumn: index, style: column.textStyle(for: row, text: text))
-        contents[index].update(sign, text: text, cell: column.cellNode(for: row, styledIn: columnFonts[index]), font: font, cache: cache)
-        if !minContents.isEmpty {
-            minContents[index].update(sign, text: text, cell: column.cellNode(for: row, styledIn: columnFonts[index]), font: font,
-                                      cache: cache)
-        }
+        let font = cellFont(ofColumn: index, style: column.textStyle(for: row, text: text, isFooter: isFooter))
+        let cell = { column.cellNode(for: row, styledIn: self.columnFonts[index], isFooter: isFooter) }
+        contents[index].update(sign, text: text, cell: cell(), font: font, cache: cache)
+        if !minContents.isEmpty { minContents[index].update(sign, text: text, cell: cell(), font: font, cache: cache) }
     }
 
     /// The same for every cell of `row`.
-    func updateContents(_ sign: Int, row: Row) {
-        for index in columns.indices { updateContent(sign, column: index, row: row, text: columns[index].text(row)) }
+    func updateContents(_ sign: Int, row: Row, isFooter: Bool) {
+        for index in columns.indices {
+            updateContent(sign, column: index, row: row, text: columns[index].text(row), isFooter: isFooter)
+        }
     }
 
     /// Installs `widths`; measured rows whose height can change with a column that changed
@@ -98,11 +107,8 @@ extension DataTableLayout {
         defer { columnWidths = widths }
         guard !changed.isEmpty else { return false }
         let narrower = changed.map { max(0, min(widths.columns[$0].width, columnWidths.columns[$0].width) - padding) }
-        // A row that keeps its height drops its kept lines: they were laid out at the old widths.
-        measured = measured.compactMapValues { row in
-            guard zip(changed, narrower).allSatisfy({ column, inner in row.cells[column].heightFixedFrom <= inner }) else { return nil }
-            return MeasuredRow(height: row.height, cells: row.cells.map { MeasuredRowCell(heightFixedFrom: $0.heightFixedFrom, linesEnd: 0) },
-                               lines: [])
+        measured = measured.filter { _, row in
+            zip(changed, narrower).allSatisfy { column, inner in row.heightFixedFrom[column] <= inner }
         }
         return true
     }
@@ -123,8 +129,8 @@ extension DataTableLayout {
         layoutViewport()
     }
 
-    /// Every row's slot again, O(n).
+    /// Every row's spaced height again, O(n).
     func rebuildOffsets() {
-        offsets = RowOffsets(rows.indices.map { slot(ofRow: $0) })
+        offsets = RowOffsets(rows.indices.map { spacedHeight(ofRow: $0) })
     }
 }

@@ -12,9 +12,9 @@ extension DataTableLayout {
         }
     }
 
-    /// What row `row` takes in the offsets tree: its height and the spacing after it, each on the
-    /// grid, so that the slot less the spacing is exactly the height.
-    func slot(ofRow row: Int) -> Double { RowOffsets.grid(currentHeight(ofRow: row)) + spacing }
+    /// Row `row`'s height and the spacing below it, each on the grid (so that this less the
+    /// spacing is exactly the height): what the row takes in the offsets tree.
+    func spacedHeight(ofRow row: Int) -> Double { RowOffsets.grid(currentHeight(ofRow: row)) + spacing }
 
     /// Whether row `row` waits to be measured: automatic heights, no provided height, not yet measured.
     func needsMeasuring(_ row: Int) -> Bool {
@@ -23,10 +23,10 @@ extension DataTableLayout {
     }
 
     /// Row `row` measured now: the tallest of its cells at their columns' widths, plus the
-    /// vertical padding; the lines of its wrapped text cells kept. A cell spanning rows counts
+    /// vertical padding; its wrapped text cells laid out by `lineKeeper` when there is one. A cell spanning rows counts
     /// for none of them: where the span starts it is measured and kept in `spanning`, below
     /// that it is empty (see `share(spanningHeightsIn:)`).
-    func measure(row: Int) -> MeasuredRow { rowMeasurer.measure(cells(ofRow: row)) }
+    func measure(row: Int) -> MeasuredRow { rowMeasurer.measure(cells(ofRow: row), ofRow: row) }
 
     /// What measuring row `row` reads on this thread: each column's compound cell, or its text
     /// and the font the text's style gives it; a cell spanning rows marked where its span
@@ -59,12 +59,8 @@ extension DataTableLayout {
     var rowMeasurer: RowMeasurer {
         let padding = configuration.cellPadding
         return RowMeasurer(innerWidths: columnWidths.columns.map { max(0, $0.width - padding.horizontal) },
-                           padding: padding, textLayout: configuration.textLayout, cache: cache)
-    }
-
-    /// The lines measuring kept of the wrapped text cells of row `row`; nil when it is not measured.
-    package func keptLines(ofRow row: Int) -> KeptRowLines? {
-        measured[ids[row]].map { KeptRowLines(cells: $0.cells, lines: $0.lines) }
+                           padding: padding, textLayout: configuration.textLayout, cache: cache,
+                           lineKeeper: lineKeeper)
     }
 
     /// Measures row `row` again (its content changed in place, say while the user types) and
@@ -132,7 +128,7 @@ extension DataTableLayout {
             for start in stride(from: 0, to: rows.count, by: Self.measuringBatch) {
                 let batch = rows[start..<min(start + Self.measuringBatch, rows.count)]
                 let cells = batch.map(cells(ofRow:))
-                for (row, fresh) in zip(batch, concurrentMap(cells.count) { measurer.measure(cells[$0]) }) {
+                for (row, fresh) in zip(batch, concurrentMap(cells.count) { measurer.measure(cells[$0], ofRow: batch[batch.startIndex + $0]) }) {
                     store(fresh, ofRow: row)
                 }
             }

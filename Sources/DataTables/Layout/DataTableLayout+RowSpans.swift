@@ -113,13 +113,13 @@ extension DataTableLayout {
     func store(_ fresh: MeasuredRow, ofRow row: Int) {
         measured[ids[row]] = fresh
         guard !rowSpans.isEmpty else {
-            offsets.setHeight(slot(ofRow: row), of: row)
+            offsets.setHeight(spacedHeight(ofRow: row), of: row)
             return
         }
         let block = spanBlock(around: row)
         for other in block where needsMeasuring(other) { measured[rows[other].id] = measure(row: other) }
         share(spanningHeightsIn: block)
-        for other in block { offsets.setHeight(slot(ofRow: other), of: other) }
+        for other in block { offsets.setHeight(spacedHeight(ofRow: other), of: other) }
     }
 
     /// CSS's sharing of `rowspan` heights over `block` (every span meeting it lies within it):

@@ -22,8 +22,7 @@ extension DataTableLayout {
     @discardableResult
     public func setData(_ newRows: [Row], animatingDifferences: Bool = true) throws(DataTableUpdateError) -> DataTableChangeSet {
         let newIDs = newRows.map(\.id)
-        return try update(newRows, ids: newIDs, sameIDs: newIDs == ids, animatingDifferences: animatingDifferences,
-                          differing: nil, unchanged: nil)
+        return try update(RowUpdate(rows: newRows, ids: newIDs, sameIDs: newIDs == ids), animatingDifferences: animatingDifferences)
     }
 
     /// Sorts the rows by column `column`'s text (stable; Swift's `String` order, which is by
@@ -53,10 +52,17 @@ extension DataTableLayout {
     }
 
     /// The rows in `order` (a permutation of their indices), as a `setData` that changes no cell.
+    /// The IDs are the current ones, unique already: they are indexed without a check.
     private func reorder(_ order: [Int]) -> DataTableChangeSet {
-        // The IDs are unique already, so this cannot throw.
-        (try? update(order.map { rows[$0] }, ids: order.map { ids[$0] }, sameIDs: order.elementsEqual(order.indices),
-                     animatingDifferences: true, differing: [], unchanged: { _, _ in true })) ?? DataTableChangeSet()
+        let sameIDs = order.elementsEqual(order.indices)
+        var newIndexOfID = sameIDs ? indexOfID : [:]
+        if !sameIDs {
+            newIndexOfID.reserveCapacity(order.count)
+            for (new, old) in order.enumerated() { newIndexOfID[ids[old]] = new }
+        }
+        let update = RowUpdate(rows: order.map { rows[$0] }, ids: order.map { ids[$0] }, sameIDs: sameIDs, differing: [],
+                               unchanged: { _, _ in true })
+        return apply(plan(update, indexOfID: newIndexOfID))
     }
 
     /// Drops every cache (measured heights, column content) and measures again, with
@@ -85,82 +91,98 @@ extension DataTableLayout {
         layoutViewport()
     }
 
-    /// `setData`'s work, on `newRows` whose IDs are `newIDs` (`sameIDs`: the old ones, in the old
-    /// order, as the caller found, where comparing them is specialized). Then `differing`, when
-    /// given, lists the only rows that may have changed cells.
-    /// `unchanged(old, new)`, when given, says two rows with the same ID show the same cells
-    /// without comparing their texts.
+    /// `setData`'s work: the new IDs checked and indexed, then without `animatingDifferences`
+    /// everything replaced (`reload(_:indexOfID:)`), else the rows diffed, the update planned
+    /// from the diff and the plan applied.
     @usableFromInline
-    func update(_ newRows: [Row], ids newIDs: [Row.ID], sameIDs: Bool, animatingDifferences: Bool, differing: [Int]?,
-                unchanged: ((Row, Row) -> Bool)?) throws(DataTableUpdateError) -> DataTableChangeSet {
-        let newIndexOfID = sameIDs ? indexOfID : try Self.uniqueIndices(of: newIDs)
+    func update(_ update: RowUpdate<Row>, animatingDifferences: Bool) throws(DataTableUpdateError) -> DataTableChangeSet {
+        let newIndexOfID = update.sameIDs ? indexOfID : try Self.uniqueIndices(of: update.ids)
+        guard animatingDifferences else { return reload(update, indexOfID: newIndexOfID) }
+        return apply(plan(update, indexOfID: newIndexOfID))
+    }
+
+    /// Replaces every row without a diff: nothing measured, the columns measured again.
+    func reload(_ update: RowUpdate<Row>, indexOfID newIndexOfID: [Row.ID: Int]) -> DataTableChangeSet {
+        let anchor = currentAnchor()
+        let oldRows = rows
+        (rows, ids, indexOfID, measured) = (update.rows, update.ids, newIndexOfID, [:])
+        var changes = DataTableChangeSet()
+        (changes.addedRowSpans, changes.removedRowSpans) = refreshRowSpans(oldRows: oldRows)
+        measureColumns()
+        rebuildOffsets()
+        restore(anchor, index: anchor.flatMap { newIndexOfID[$0.id] })
+        layoutViewport()
+        changes.reloadedEverything = true
+        return changes
+    }
+
+    /// What `update` changes (see `UpdatePlan`), nothing changed yet: the rows that went, came
+    /// and moved (`RowDiff`), and each kept row whose cells changed, or whose role did (only the
+    /// old and the new last rows can become or stop being the footer).
+    ///
+    /// - Complexity: O(n log n) for a diff (none when the IDs are the same), plus formatting and
+    ///   comparing the cells of the rows `update` may have changed.
+    func plan(_ update: RowUpdate<Row>, indexOfID newIndexOfID: [Row.ID: Int]) -> UpdatePlan<Row> {
+        let diff = update.sameIDs ? RowDiff() : RowDiff(old: ids, oldIndexOfID: indexOfID, new: update.ids, newIndexOfID: newIndexOfID)
+        let (oldFooter, newFooter) = (configuration.footerRow(rowCount: rows.count), configuration.footerRow(rowCount: update.rows.count))
+        var edited: [UpdatePlan<Row>.EditedRow] = []
+        for new in (update.sameIDs ? update.differing : nil) ?? Array(update.rows.indices) {
+            guard let old = diff.oldIndex(of: new) else { continue }
+            let (before, after) = (rows[old], update.rows[new])
+            let roleChanged = (old == oldFooter) != (new == newFooter)
+            if !roleChanged, let unchanged = update.unchanged, unchanged(before, after) { continue }
+            var cells: [UpdatePlan<Row>.EditedCell] = []
+            for column in columns.indices {
+                let cell = UpdatePlan<Row>.EditedCell(column: column, before: columns[column].text(before), after: columns[column].text(after))
+                if roleChanged || cell.before != cell.after { cells.append(cell) }
+            }
+            if !cells.isEmpty { edited.append(UpdatePlan.EditedRow(old: old, new: new, cells: cells)) }
+        }
+        return UpdatePlan(rows: update.rows, ids: update.ids, indexOfID: newIndexOfID, diff: diff, edited: edited,
+                          oldFooter: oldFooter, newFooter: newFooter)
+    }
+
+    /// Carries `plan` out: the column contents updated from the cells that went, came and
+    /// changed, each measured in its row's role (see `updateContent`); the rows replaced; those
+    /// whose height can change unmeasured; the spans, widths and offsets brought up to date;
+    /// the user's place kept.
+    ///
+    /// - Complexity: O(cells of the planned rows) to update the contents (measuring each such
+    ///   cell), plus O(n) to lay the rows out again when rows went, came or moved or a width
+    ///   changed (else O(log n) a row unmeasured), plus the spans' refresh and the widths' fit.
+    func apply(_ plan: UpdatePlan<Row>) -> DataTableChangeSet {
         var changes = DataTableChangeSet()
         let anchor = currentAnchor()
-
-        guard animatingDifferences else {
-            let anchorIndex = anchor.flatMap { newIndexOfID[$0.id] }
-            let oldRows = rows
-            (rows, ids, indexOfID, measured) = (newRows, newIDs, newIndexOfID, [:])
-            (changes.addedRowSpans, changes.removedRowSpans) = refreshRowSpans(oldRows: oldRows)
-            // The modes were checked before and the rows do not change them.
-            try? rebuildColumns()
-            rebuildOffsets()
-            restore(anchor, index: anchorIndex)
-            layoutViewport()
-            changes.reloadedEverything = true
-            return changes
-        }
-
-        let diff = sameIDs ? nil
-            : RowDiff(old: ids, oldIndexOfID: indexOfID, new: newIDs, newIndexOfID: newIndexOfID)
         let oldRows = rows
-        var heightChanged: [Int] = []  // new indices of kept rows whose height must be measured again
-        for newIndex in (sameIDs ? differing : nil) ?? Array(newRows.indices) {
-            guard let oldIndex = sameIDs ? newIndex : diff!.oldIndex[newIndex] else { continue }
-            let (old, row) = (oldRows[oldIndex], newRows[newIndex])
-            if let unchanged, unchanged(old, row) { continue }
-            // Each text is formatted once: compared here, then handed to the column content.
-            var changed = false
-            for column in columns.indices {
-                let (before, after) = (columns[column].text(old), columns[column].text(row))
-                guard before != after else { continue }
-                changed = true
-                changes.reloadedCells.append(DataTableChangeSet.Cell(row: newIndex, column: column))
-                updateContent(-1, column: column, row: old, text: before)
-                updateContent(+1, column: column, row: row, text: after)
+        var remeasured: [Int] = []  // new indices of kept rows whose height must be measured again
+        for row in plan.edited {
+            let (old, new) = (oldRows[row.old], plan.rows[row.new])
+            for cell in row.cells {
+                changes.reloadedCells.append(DataTableChangeSet.Cell(row: row.new, column: cell.column))
+                updateContent(-1, column: cell.column, row: old, text: cell.before, isFooter: row.old == plan.oldFooter)
+                updateContent(+1, column: cell.column, row: new, text: cell.after, isFooter: row.new == plan.newFooter)
             }
-            guard changed else { continue }
-            measured[row.id] = nil
-            heightChanged.append(newIndex)
+            measured[new.id] = nil
+            remeasured.append(row.new)
         }
-        if let diff {
-            for index in diff.deleted {
-                updateContents(-1, row: oldRows[index])
-                measured[oldRows[index].id] = nil
-            }
-            for index in diff.inserted { updateContents(+1, row: newRows[index]) }
-            (changes.deletedRows, changes.insertedRows, changes.movedRows) = (diff.deleted, diff.inserted, diff.moved)
+        for index in plan.diff.deleted {
+            updateContents(-1, row: oldRows[index], isFooter: index == plan.oldFooter)
+            measured[oldRows[index].id] = nil
         }
+        for index in plan.diff.inserted { updateContents(+1, row: plan.rows[index], isFooter: index == plan.newFooter) }
+        (changes.deletedRows, changes.insertedRows, changes.movedRows) = (plan.diff.deleted, plan.diff.inserted, plan.diff.moved)
 
-        rows = newRows
-        ids = newIDs
-        indexOfID = newIndexOfID
+        (rows, ids, indexOfID) = (plan.rows, plan.ids, plan.indexOfID)
         (changes.addedRowSpans, changes.removedRowSpans) = refreshRowSpans(oldRows: oldRows)
-        for span in changes.addedRowSpans { heightChanged += span.rows }
-        for span in changes.removedRowSpans { heightChanged += span.rows.compactMap { indexOfID[oldRows[$0].id] } }
-        // The footer is bold and is the last row, whichever that is now (see `updateContent`).
-        if configuration.lastRowIsFooter {
-            let shown = columnWidths
-            try? rebuildColumns()
-            columnWidths = shown
-        }
+        for span in changes.addedRowSpans { remeasured += span.rows }
+        for span in changes.removedRowSpans { remeasured += span.rows.compactMap { indexOfID[oldRows[$0].id] } }
         changes.columnWidthsChanged = apply(fittedWidths())
-        if diff != nil || changes.columnWidthsChanged {
+        if !plan.diff.keepsOrder || changes.columnWidthsChanged {
             rebuildOffsets()
         } else {
-            for index in heightChanged { offsets.setHeight(slot(ofRow: index), of: index) }
+            for index in remeasured { offsets.setHeight(spacedHeight(ofRow: index), of: index) }
         }
-        restore(anchor, index: anchor.flatMap { newIndexOfID[$0.id] ?? survivor(of: $0, in: oldRows) })
+        restore(anchor, index: anchor.flatMap { indexOfID[$0.id] ?? survivor(of: $0, in: oldRows) })
         layoutViewport()
         return changes
     }
@@ -189,11 +211,12 @@ extension DataTableLayout where Row: Equatable {
     @discardableResult
     public func setData(_ newRows: [Row], animatingDifferences: Bool = true) throws(DataTableUpdateError) -> DataTableChangeSet {
         if animatingDifferences, let differing = rowsDiffering(in: newRows) {
-            return try update(newRows, ids: ids, sameIDs: true, animatingDifferences: true, differing: differing, unchanged: ==)
+            return try update(RowUpdate(rows: newRows, ids: ids, sameIDs: true, differing: differing, unchanged: ==),
+                              animatingDifferences: true)
         }
         let newIDs = newRows.map(\.id)
-        return try update(newRows, ids: newIDs, sameIDs: newIDs == ids, animatingDifferences: animatingDifferences,
-                          differing: nil, unchanged: ==)
+        return try update(RowUpdate(rows: newRows, ids: newIDs, sameIDs: newIDs == ids, unchanged: ==),
+                          animatingDifferences: animatingDifferences)
     }
 
     /// When `newRows` have the current IDs in the current order, the indices of the rows unequal
@@ -214,5 +237,24 @@ extension DataTableLayout where Row: Equatable {
             }
         }
         return sameIDs ? differing : nil
+    }
+}
+
+/// New rows for `DataTableLayout.update(_:animatingDifferences:)`, with what the caller knows of them.
+@usableFromInline
+struct RowUpdate<Row: Identifiable> {
+    let rows: [Row]
+    let ids: [Row.ID]
+    /// Whether `ids` are the current IDs in the current order (compared by the caller, where the
+    /// comparison is specialized).
+    let sameIDs: Bool
+    /// With `sameIDs`, the only rows whose cells may have changed; nil: any.
+    let differing: [Int]?
+    /// Whether two rows with the same ID show the same cells, without comparing their texts; nil: compare.
+    let unchanged: ((Row, Row) -> Bool)?
+
+    @usableFromInline
+    init(rows: [Row], ids: [Row.ID], sameIDs: Bool, differing: [Int]? = nil, unchanged: ((Row, Row) -> Bool)? = nil) {
+        (self.rows, self.ids, self.sameIDs, self.differing, self.unchanged) = (rows, ids, sameIDs, differing, unchanged)
     }
 }

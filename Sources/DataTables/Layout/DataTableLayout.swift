@@ -55,10 +55,12 @@ public final class DataTableLayout<Row: Identifiable> {
     package let cache: WidthCache?
     var offsets: RowOffsets
     var indexOfID: [Row.ID: Int] = [:]
-    /// Rows measured so far, by identity: their height, per column the width beyond which the
-    /// cell's height no longer changes (0 when it never does), and the lines of their wrapped
-    /// text cells, which drawing takes instead of preparing the texts again.
+    /// Rows measured so far, by identity: their height and, per column, the width beyond which
+    /// the cell's height no longer changes (0 when it never does).
     var measured: [Row.ID: MeasuredRow] = [:]
+    /// What lays the wrapped text cells out as rows are measured: a renderer injects one that
+    /// keeps the lines for drawing them (see `LineKeeper`); nil lays them out for their heights only.
+    package var lineKeeper: (any LineKeeper)?
     var contents: [ColumnContent] = []
     /// Automatic table layout only (else empty): each column's min-content state.
     var minContents: [ColumnContent] = []
@@ -98,7 +100,7 @@ public final class DataTableLayout<Row: Identifiable> {
         indexOfID = try Self.uniqueIndices(of: ids)
         self.rowSpans = try DataTableRowSpans(rowSpans, rowCount: rows.count, columnCount: columns.count)
         try rebuildColumns()
-        offsets = RowOffsets(rows.indices.map { slot(ofRow: $0) })
+        offsets = RowOffsets(rows.indices.map { spacedHeight(ofRow: $0) })
         layoutViewport()
     }
 
@@ -130,7 +132,7 @@ public final class DataTableLayout<Row: Identifiable> {
         headerGroupRowCount = table.headerGroupRowCount
         numbers = table.numbers.isEmpty ? [] : band.map { table.numbers[$0] }
         columnFonts = table.columnFonts.isEmpty ? [] : band.map { table.columnFonts[$0] }
-        offsets = RowOffsets(rows.indices.map { slot(ofRow: $0) })
+        offsets = RowOffsets(rows.indices.map { spacedHeight(ofRow: $0) })
     }
 
     // MARK: Where things are
@@ -218,31 +220,8 @@ public final class DataTableLayout<Row: Identifiable> {
     }
 }
 
-/// The kept lines of a measured row (see `DataTableLayout.keptLines(ofRow:)`).
-package struct KeptRowLines {
-    let cells: [MeasuredRowCell]
-    let lines: [KeptLine]
-
-    /// The lines of the wrapped text in column `column`, laid out at the column's current
-    /// width less the horizontal padding; nil when none are kept (the cell is not wrapped
-    /// text, or the column's width changed since the row was measured).
-    package func lines(ofColumn column: Int) -> ArraySlice<KeptLine>? {
-        let range = (column == 0 ? 0 : cells[column - 1].linesEnd)..<cells[column].linesEnd
-        return range.isEmpty ? nil : lines[range]
-    }
-}
-
 /// A cell spanning rows as measured: its column and its height, padding included.
 struct SpanningCell {
     var column: Int
     var height: Double
-}
-
-/// What measuring a row keeps of one of its cells.
-struct MeasuredRowCell {
-    /// The inner width from which on the cell's height no longer changes: its widest line (a
-    /// compound cell's fitting width), or 0 when its height never changes (one-line text).
-    var heightFixedFrom: Double
-    /// Where the cell's kept lines end in the row's (they start where the previous cell's end).
-    var linesEnd: Int
 }

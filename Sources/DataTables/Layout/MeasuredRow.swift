@@ -1,5 +1,3 @@
-import TextMeasure
-
 /// A row as measuring found it (see `DataTableLayout.measure(row:)`).
 struct MeasuredRow: Sendable {
     /// The height its own cells need: the tallest, less any cell spanning rows, plus the padding.
@@ -8,8 +6,7 @@ struct MeasuredRow: Sendable {
     var growth = 0.0
     /// The cells spanning rows that start here: their column and height, padding included.
     var spanning: [SpanningCell] = []
-    var cells: [MeasuredRowCell]
-    /// The kept lines of the row's wrapped text cells at the current column widths (24 bytes
-    /// a line), column after column; emptied when a column's width changes.
-    var lines: [KeptLine]
+    /// Per column, the inner width from which on the cell's height no longer changes: its widest
+    /// line (a compound cell's fitting width), or 0 when its height never changes (one-line text).
+    var heightFixedFrom: [Double]
 }

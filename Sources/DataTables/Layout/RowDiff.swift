@@ -1,16 +1,20 @@
 /// The rows that went, came and moved between two lists of unique IDs. O(n log n): two
 /// dictionaries and a longest increasing subsequence of the kept rows' old indices.
 struct RowDiff {
-    var deleted: [Int] = []
-    var inserted: [Int] = []
-    var moved: [DataTableChangeSet.Move] = []
-    /// For each new row, its old index if it stayed.
-    var oldIndex: [Int?] = []
+    private(set) var deleted: [Int] = []
+    private(set) var inserted: [Int] = []
+    private(set) var moved: [DataTableChangeSet.Move] = []
+    /// For each new row, its old index if it stayed; nil when every row stayed where it was.
+    private var oldIndices: [Int?]?
 
-    /// `newIndex` maps each new ID to its index (the caller has checked they are unique).
+    /// No row went, came or moved: the same IDs in the same order. O(1).
+    init() {}
+
+    /// `newIndexOfID` maps each new ID to its index (the caller has checked they are unique).
     init<ID: Hashable>(old: [ID], oldIndexOfID: [ID: Int], new: [ID], newIndexOfID: [ID: Int]) {
         deleted = old.indices.filter { newIndexOfID[old[$0]] == nil }
-        oldIndex = new.map { oldIndexOfID[$0] }
+        let oldIndex = new.map { oldIndexOfID[$0] }
+        oldIndices = oldIndex
         var keptNew: [Int] = [], keptOld: [Int] = []
         for (index, old) in oldIndex.enumerated() {
             if let old {
@@ -24,6 +28,15 @@ struct RowDiff {
         for position in keptOld.indices where !stay[position] {
             moved.append(.init(from: keptOld[position], to: keptNew[position]))
         }
+    }
+
+    /// Whether every row stayed where it was.
+    var keepsOrder: Bool { oldIndices == nil }
+
+    /// The old index of the new row at `newIndex`; nil for a row inserted.
+    func oldIndex(of newIndex: Int) -> Int? {
+        guard let oldIndices else { return newIndex }
+        return oldIndices[newIndex]
     }
 
     /// Marks one longest strictly increasing subsequence of `values` (patience sorting with

@@ -9,22 +9,24 @@ struct RowMeasurer: Sendable {
     let padding: DataTableCellPadding
     let textLayout: DataTableTextLayout
     let cache: WidthCache?
+    /// Lays out the wrapped text cells for their heights, keeping their lines (a renderer's);
+    /// nil: heights only.
+    let lineKeeper: (any LineKeeper)?
 
-    /// The row of `row`'s cells measured: the tallest of its cells at their columns' widths,
-    /// plus the vertical padding; the lines of its wrapped text cells kept; a cell spanning
-    /// rows kept in `spanning` instead. O(cells), plus measuring them.
-    func measure(_ row: RowCells) -> MeasuredRow {
+    /// The cells of row `index` measured: the tallest of its cells at their columns' widths,
+    /// plus the vertical padding; its wrapped text cells laid out by `lineKeeper` when there is
+    /// one; a cell spanning rows kept in `spanning` instead. O(cells), plus measuring them.
+    func measure(_ row: RowCells, ofRow index: Int) -> MeasuredRow {
         var tallest = 0.0
-        var cells: [MeasuredRowCell] = []
-        cells.reserveCapacity(row.cells.count)
-        var lines: [KeptLine] = []
+        var heightFixedFrom: [Double] = []
+        heightFixedFrom.reserveCapacity(row.cells.count)
         var spanning: [SpanningCell] = []
-        for (index, cell) in row.cells.enumerated() {
-            let inner = innerWidths[index]
+        for (column, cell) in row.cells.enumerated() {
+            let inner = innerWidths[column]
             let height: Double, stable: Double
             switch cell.content {
             case .covered:
-                cells.append(MeasuredRowCell(heightFixedFrom: 0, linesEnd: lines.count))
+                heightFixedFrom.append(0)
                 continue
             case .node(let node):
                 let measuredCell = MeasuredCell(node, cache: cache)
@@ -35,18 +37,18 @@ struct RowMeasurer: Sendable {
                     (height, stable) = (font.singleLine(text, width: inner, cache: cache).height, 0)
                 case .wrap:
                     let prepared = font.prepare(text, cache: cache)
-                    let kept = prepared.keptLines(atWidth: inner)
-                    (height, stable) = (kept.height, prepared.maxContentWidth)
-                    lines += kept.lines ?? []
+                    height = lineKeeper?.height(of: prepared, atWidth: inner, row: index, column: column)
+                        ?? prepared.height(atWidth: inner)
+                    stable = prepared.maxContentWidth
                 }
             }
             if cell.isSpanning {
-                spanning.append(SpanningCell(column: index, height: height + padding.vertical))
+                spanning.append(SpanningCell(column: column, height: height + padding.vertical))
             } else {
                 tallest = max(tallest, height)
             }
-            cells.append(MeasuredRowCell(heightFixedFrom: stable, linesEnd: lines.count))
+            heightFixedFrom.append(stable)
         }
-        return MeasuredRow(height: tallest + padding.vertical, spanning: spanning, cells: cells, lines: lines)
+        return MeasuredRow(height: tallest + padding.vertical, spanning: spanning, heightFixedFrom: heightFixedFrom)
     }
 }

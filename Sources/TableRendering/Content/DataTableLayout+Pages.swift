@@ -107,7 +107,7 @@ extension DataTableLayout {
     private func bandPages(style: some TableStyle, page: PageSize, margins: EdgeInsets, alignments: [ColumnAlignment],
                            columns band: [Int], scale: Double, chrome: EdgeInsets, above: Double,
                            below: Double) throws(RenderError) -> ([TablePages.Slice], TablePages.Band) {
-        measureRows(0..<rowCount)
+        measureRowsForDrawing(0..<rowCount)
         let headerHeight = headerBlockHeight
         // The page's height for the table, from the top margin (the title's) to its number.
         let tableHeight = page.height - margins.vertical - below
@@ -246,7 +246,7 @@ extension DataTableLayout {
         }
         let text = column.text(value)
         let font = cellFont(ofColumn: span.column, style: textStyle(ofColumn: span.column, row: span.row, text: text))
-        let kept = configuration.textLayout == .wrap ? keptLines(ofRow: span.row) : nil
+        let kept = configuration.textLayout == .wrap ? lineCache.row(span.row) : nil
         return padding.top + (lines(of: text, font: font, row: span.row, column: span.column, width: width, kept: kept).first?.height ?? 0)
     }
 

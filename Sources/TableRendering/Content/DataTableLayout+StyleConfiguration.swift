@@ -19,8 +19,8 @@ extension DataTableLayout {
     /// the column's width less the padding and the sort indicator's room, centred vertically.
     ///
     /// - Complexity: O(cells of `rows` + columns), plus measuring the rows not measured yet and
-    ///   shaping each line once. Wrapped text takes the lines measuring kept; text measured at
-    ///   other widths is prepared again.
+    ///   shaping each line once. Wrapped text takes the lines measuring kept (see `LineCache`);
+    ///   text measured at other widths, or before the layout was first drawn, is prepared again.
     public func styleConfiguration(rows: Range<Int>? = nil, alignments: [ColumnAlignment] = []) -> TableStyleConfiguration {
         styleConfiguration(rows: rows, alignments: alignments, skipping: 0)
     }
@@ -35,7 +35,8 @@ extension DataTableLayout {
                             split: [Int: SplitRow] = [:], bottom: Double? = nil,
                             spans: SpanDrawing = .atFirstRow, pageStarts: [Double] = []) -> TableStyleConfiguration {
         let range = rows ?? 0..<rowCount
-        measureRows(range)
+        measureRowsForDrawing(range)
+        let lineCache = self.lineCache
         let settings = configuration
         let padding = settings.cellPadding
         let widths = columnWidths.columns.map(\.width)
@@ -74,7 +75,7 @@ extension DataTableLayout {
         let rows = range.map { row in
             let frame = Rect(x: 0, y: headerBlockHeight + offset(ofRow: row) - first, width: tableWidth, height: height(ofRow: row))
             let value = self.rows[row]
-            let kept = settings.textLayout == .wrap ? keptLines(ofRow: row) : nil
+            let kept = settings.textLayout == .wrap ? lineCache.row(row) : nil
             var cells = self.columns.indices.map { index in
                 var cellFrame = Rect(x: starts[index], y: frame.minY, width: widths[index], height: frame.height)
                 // A cell spanning rows is drawn where the span starts, as tall as its rows (see
@@ -228,15 +229,19 @@ extension DataTableLayout {
 
     /// The lines of `text`, the text of cell (`row`, `column`) in `font` (the cell's), laid out
     /// as measuring laid them out in a content box `width` wide: cut to one line, or wrapped (the
-    /// lines measuring kept, `kept`, when they are still good).
-    func lines(of text: String, font: FontStack, row: Int, column: Int, width: Double, kept: KeptRowLines?) -> [TextLine] {
+    /// lines measuring kept in `kept`, the row's cells in the line cache, when they are for this
+    /// text, font and column width).
+    func lines(of text: String, font: FontStack, row: Int, column: Int, width: Double, kept: LineCache.Row?) -> [TextLine] {
         #if DEBUG
         CellText.probe?.count(row: row)
         #endif
-        return switch configuration.textLayout {
-        case .singleLine: font.singleLine(text, width: width, cache: cache).lines
-        case .wrap: kept?.lines(ofColumn: column).flatMap { font.lines(of: text, kept: $0) }
-            ?? font.prepare(text, cache: cache).layout(width: width).lines
+        switch configuration.textLayout {
+        case .singleLine: return font.singleLine(text, width: width, cache: cache).lines
+        case .wrap:
+            // The width measuring laid the text out at (`measure(row:)`), to the bit.
+            let measured = max(0, columnWidths.columns[column].width - configuration.cellPadding.horizontal)
+            return kept?.lines(of: text, font: font, width: measured, column: column)
+                ?? font.prepare(text, cache: cache).layout(width: width).lines
         }
     }
 
@@ -260,7 +265,7 @@ extension DataTableLayout {
     /// - Complexity: O(rows) after measuring every row (which the drawing needs anyway), plus the
     ///   header drawn alone.
     public func drawingBounds(style: some TableStyle = .plain, alignments: [ColumnAlignment] = []) -> Rect {
-        measureRows(0..<rowCount)
+        measureRowsForDrawing(0..<rowCount)
         let header = style.makeBody(configuration: styleConfiguration(rows: 0..<0, alignments: alignments)).drawing.bounds
         // The content height holds the header row too.
         return Rect(x: header.minX, y: header.minY, width: header.width,

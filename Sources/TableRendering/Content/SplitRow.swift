@@ -56,7 +56,7 @@ extension DataTableLayout {
     func splitRow(_ row: Int) -> SplitRow {
         let padding = configuration.cellPadding
         let value = rows[row]
-        let kept = configuration.textLayout == .wrap ? keptLines(ofRow: row) : nil
+        let kept = configuration.textLayout == .wrap ? lineCache.row(row) : nil
         var boxes: [ClosedRange<Double>] = []
         let cells = columns.indices.map { index -> SplitRow.TextCell? in
             if !rowSpans.isEmpty, let span = rowSpans.span(column: index, coveringRow: row), span.row != row { return nil }

@@ -1,4 +1,5 @@
 @testable import DataTables
+import Synchronization
 import Testing
 import TextMeasure
 
@@ -38,8 +39,24 @@ import TextMeasure
                                    configuration: configuration)
     }
 
+    /// Keeps the lines measuring laid out, by row and column, as a renderer's line cache does.
+    final class LineRecorder: LineKeeper {
+        struct Cell: Hashable { let row: Int, column: Int }
+        private let kept = Mutex<[Cell: [KeptLine]]>([:])
+
+        func height(of text: PreparedText, atWidth width: Double, row: Int, column: Int) -> Double {
+            let (height, lines) = text.keptLines(atWidth: width)
+            kept.withLock { $0[Cell(row: row, column: column)] = lines }
+            return height
+        }
+
+        func lines(ofRow row: Int, column: Int) -> [KeptLine]? { kept.withLock { $0[Cell(row: row, column: column)] } }
+    }
+
     @Test func rowsMeasuredTogetherEqualRowsMeasuredOneByOne() throws {
         let together = try Self.layout(), oneByOne = try Self.layout()
+        let keptTogether = LineRecorder(), keptAlone = LineRecorder()
+        (together.lineKeeper, oneByOne.lineKeeper) = (keptTogether, keptAlone)
         #expect(together.measureRows(0..<Self.rowCount))
         for row in 0..<Self.rowCount { oneByOne.measureRows(row..<(row + 1)) }
         for row in 0..<Self.rowCount {
@@ -48,10 +65,11 @@ import TextMeasure
             #expect(abs(together.height(ofRow: row) - Double(lines) * Self.line) < 1e-5, "row \(row)")
             #expect(together.height(ofRow: row) == oneByOne.height(ofRow: row), "row \(row)")
             #expect(together.offset(ofRow: row) == oneByOne.offset(ofRow: row), "row \(row)")
-            let kept = try #require(together.keptLines(ofRow: row)), alone = try #require(oneByOne.keptLines(ofRow: row))
-            #expect(kept.lines(ofColumn: 0)?.count == (1 + row % 7 + 1) / 2, "row \(row)")
-            #expect(kept.lines(ofColumn: 1)?.count == 1 + row % 3, "row \(row)")
-            #expect(kept.lines(ofColumn: 0) == alone.lines(ofColumn: 0) && kept.lines(ofColumn: 1) == alone.lines(ofColumn: 1),
+            let words = try #require(keptTogether.lines(ofRow: row, column: 0))
+            let hardLines = try #require(keptTogether.lines(ofRow: row, column: 1))
+            #expect(words.count == (1 + row % 7 + 1) / 2, "row \(row)")
+            #expect(hardLines.count == 1 + row % 3, "row \(row)")
+            #expect(words == keptAlone.lines(ofRow: row, column: 0) && hardLines == keptAlone.lines(ofRow: row, column: 1),
                     "row \(row)")
         }
         #expect(together.contentHeight == oneByOne.contentHeight)

@@ -1,0 +1,100 @@
+import DataTables
+import TextMeasure
+
+/// The lines of the wrapped text cells a layout measured, kept (24 bytes a line, about 40 a
+/// cell) so that drawing takes them instead of laying each text out again. A drawing installs
+/// one in its layout (`DataTableLayout.lineCache`) before it measures rows; rows measured before
+/// that are laid out again when drawn.
+///
+/// A cell's lines are kept by its row index and column when measured, with the text, font and
+/// width they were laid out for, and given back only for the same three: a cell whose text
+/// changed, a row that moved, a column whose width changed is laid out again, never drawn
+/// from stale lines. Holds one entry per row measured.
+final class LineCache: LineKeeper {
+    /// A row's kept cells, in the order measured, and their lines, one cell's after another's.
+    fileprivate struct Entry {
+        var cells: [Cell] = []
+        var lines: [KeptLine] = []
+    }
+
+    fileprivate struct Cell {
+        let text: String
+        let width: Double
+        let column: Int32
+        /// Its font's index in `State.fonts`.
+        let font: Int32
+        /// Where its lines end in the row's.
+        let linesEnd: Int32
+    }
+
+    private struct State {
+        var rows: [Int: Entry] = [:]
+        /// The fonts the cells were laid out in, each once (a table has a few).
+        var fonts: [FontStack] = []
+    }
+
+    private let state = Lock(State())
+
+    func height(of text: PreparedText, atWidth width: Double, row: Int, column: Int) -> Double {
+        let (height, lines) = text.keptLines(atWidth: width)
+        guard let lines else { return height }
+        state.withLock { state in
+            let font = state.fonts.firstIndex(of: text.stack) ?? state.fonts.count
+            if font == state.fonts.count { state.fonts.append(text.stack) }
+            // In place: the row's entry is not copied out of the dictionary and back. A column
+            // not after the last one kept starts the row again: the row is being measured again.
+            state.rows[row, default: Entry()].keep(lines, of: Cell(text: text.text, width: width, column: Int32(column),
+                                                                    font: Int32(font), linesEnd: 0))
+        }
+        return height
+    }
+
+    /// The kept cells of row `row`, for `lines(of:font:width:column:)`: looked up once a row.
+    func row(_ row: Int) -> Row {
+        state.withLock { state in Row(entry: state.rows[row] ?? Entry(), fonts: state.fonts) }
+    }
+
+    /// A row's kept cells.
+    struct Row {
+        fileprivate let entry: Entry
+        fileprivate let fonts: [FontStack]
+
+        /// The lines of `text` laid out in `font` at `width`, the cell of column `column`, as
+        /// measuring kept them; nil when it kept none for exactly these. O(columns + lines).
+        func lines(of text: String, font: FontStack, width: Double, column: Int) -> [TextLine]? {
+            guard let index = entry.cells.firstIndex(where: { $0.column == column }) else { return nil }
+            let cell = entry.cells[index]
+            guard cell.width == width, fonts[Int(cell.font)] == font, cell.text == text else { return nil }
+            let start = index == 0 ? 0 : Int(entry.cells[index - 1].linesEnd)
+            return font.lines(of: text, kept: entry.lines[start..<Int(cell.linesEnd)])
+        }
+    }
+}
+
+extension LineCache.Entry {
+    /// Keeps `lines` for `cell` (its `linesEnd` set here).
+    fileprivate mutating func keep(_ lines: [KeptLine], of cell: LineCache.Cell) {
+        if let last = cells.last, cell.column <= last.column { self = LineCache.Entry() }
+        self.lines += lines
+        cells.append(LineCache.Cell(text: cell.text, width: cell.width, column: cell.column, font: cell.font,
+                                    linesEnd: Int32(clamping: self.lines.count)))
+    }
+}
+
+extension DataTableLayout {
+    /// The line cache drawing this layout takes its wrapped lines from, installed as its
+    /// `lineKeeper` the first time a drawing asks.
+    var lineCache: LineCache {
+        if let cache = lineKeeper as? LineCache { return cache }
+        let cache = LineCache()
+        lineKeeper = cache
+        return cache
+    }
+
+    /// `measureRows(_:)` for a drawing: the rows measured keep their wrapped lines in the line
+    /// cache for the drawing to take.
+    func measureRowsForDrawing(_ range: Range<Int>) {
+        _ = lineCache
+        measureRows(range)
+    }
+}
