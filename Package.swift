@@ -18,15 +18,26 @@ let package = Package(
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.0"),
     ],
     targets: [
-        // HarfBuzz, hb-ot, hb-ft, hb-subset, FreeType and fontconfig through one shim header.
+        // HarfBuzz, hb-ot and hb-subset: shaping, font tables, and the subsets HTML pages embed.
         .systemLibrary(
             name: "CHarfBuzz",
             path: "Sources/CHarfBuzz",
-            pkgConfig: "harfbuzz-subset",  // HarfBuzz with its subsetter (HTML pages embed font subsets)
-            providers: [
-                .apt(["libharfbuzz-dev", "libfreetype-dev", "libfontconfig-dev"]),
-                .brew(["harfbuzz", "freetype", "fontconfig"]),
-            ]
+            pkgConfig: "harfbuzz-subset",
+            providers: [.apt(["libharfbuzz-dev"]), .brew(["harfbuzz"])]
+        ),
+        // FreeType, which checks a font file's bytes before HarfBuzz reads them.
+        .systemLibrary(
+            name: "CFreeType",
+            path: "Sources/CFreeType",
+            pkgConfig: "freetype2",
+            providers: [.apt(["libfreetype-dev"]), .brew(["freetype"])]
+        ),
+        // fontconfig: fonts by family and language.
+        .systemLibrary(
+            name: "CFontconfig",
+            path: "Sources/CFontconfig",
+            pkgConfig: "fontconfig",
+            providers: [.apt(["libfontconfig-dev"]), .brew(["fontconfig"])]
         ),
         // The bundled fonts (see Fonts/README.md) and the code that finds them.
         .target(
@@ -66,7 +77,7 @@ let package = Package(
         ),
         .target(
             name: "TextMeasure",
-            dependencies: ["CHarfBuzz", "ICULineBreaks", "TextMeasureFonts"]
+            dependencies: ["CHarfBuzz", "CFreeType", "CFontconfig", "ICULineBreaks", "TextMeasureFonts"]
         ),
         // Compound cells: stacks, insets, frames, text and boxes, measured without Auto Layout.
         .target(
