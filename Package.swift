@@ -99,10 +99,16 @@ let package = Package(
             pkgConfig: "cairo-ft",
             providers: [.apt(["libcairo2-dev"]), .brew(["cairo"])]
         ),
+        // libpng's writer, a band of rows at a time: C of its own (libpng reports errors by longjmp,
+        // caught by setjmp in the function that called it), behind a header without libpng's types.
+        .target(
+            name: "CPNGStream",
+            linkerSettings: [.linkedLibrary("png16")]
+        ),
         // Tables drawn: TableStyle, display lists, and PNG, PDF and SVG through Cairo.
         .target(
             name: "TableRendering",
-            dependencies: ["TextMeasure", "CellLayout", "DataTables", "AtomicFiles", "CCairo"]
+            dependencies: ["TextMeasure", "CellLayout", "DataTables", "AtomicFiles", "CCairo", "CPNGStream"]
         ),
         // libxlsxwriter, which writes xlsx files (ZIP and SpreadsheetML).
         .systemLibrary(
