@@ -130,13 +130,37 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The tests: one target per library module, each in Tests/<Module>Tests, and the fixtures
+        // and helpers they share (golden files, the sample, the command runner, PNG decoding).
+        .target(
+            name: "TextMeasureTestSupport",
+            dependencies: ["TextMeasure", "DataTables", "CCairo", .product(name: "PropertyBased", package: "swift-property-based")],
+            path: "Tests/TextMeasureTestSupport",
+            exclude: ["Fixtures"]
+        ),
         .testTarget(
             name: "TextMeasureTests",
-            dependencies: [
-                "TextMeasure", "CellLayout", "DataTables", "TableRendering", "TableSpreadsheet", "TextMeasureCommand", "CHarfBuzz",
-                .product(name: "PropertyBased", package: "swift-property-based"),
-            ],
-            exclude: ["Fixtures"]
+            dependencies: ["TextMeasure", "ICULineBreaks", "TextMeasureTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]
+        ),
+        .testTarget(
+            name: "CellLayoutTests",
+            dependencies: ["CellLayout", "TextMeasureTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]
+        ),
+        .testTarget(
+            name: "DataTablesTests",
+            dependencies: ["DataTables", "TextMeasureTestSupport"]
+        ),
+        .testTarget(
+            name: "TableRenderingTests",
+            dependencies: ["TableRendering", "CHarfBuzz", "CCairo", "TextMeasureTestSupport"]
+        ),
+        .testTarget(
+            name: "TableSpreadsheetTests",
+            dependencies: ["TableSpreadsheet", "TextMeasureTestSupport"]
+        ),
+        .testTarget(
+            name: "TextMeasureCommandTests",
+            dependencies: ["TextMeasureCommand", "TableRendering", "TextMeasureTestSupport"]
         ),
     ]
 )

@@ -2,6 +2,7 @@ import Foundation
 import ICULineBreaks
 import Testing
 @testable import TextMeasure
+import TextMeasureTestSupport
 
 /// Text is shaped in the runs its UAX #9 bidi levels give, measured and drawn alike.
 @Suite struct BidiTests {
