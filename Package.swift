@@ -18,15 +18,26 @@ let package = Package(
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.0"),
     ],
     targets: [
-        // HarfBuzz, hb-ot, hb-ft, hb-subset, FreeType and fontconfig through one shim header.
+        // HarfBuzz, hb-ot and hb-subset: shaping, font tables, and the subsets HTML pages embed.
         .systemLibrary(
             name: "CHarfBuzz",
             path: "Sources/CHarfBuzz",
-            pkgConfig: "harfbuzz-subset",  // HarfBuzz with its subsetter (HTML pages embed font subsets)
-            providers: [
-                .apt(["libharfbuzz-dev", "libfreetype-dev", "libfontconfig-dev"]),
-                .brew(["harfbuzz", "freetype", "fontconfig"]),
-            ]
+            pkgConfig: "harfbuzz-subset",
+            providers: [.apt(["libharfbuzz-dev"]), .brew(["harfbuzz"])]
+        ),
+        // FreeType, which checks a font file's bytes before HarfBuzz reads them.
+        .systemLibrary(
+            name: "CFreeType",
+            path: "Sources/CFreeType",
+            pkgConfig: "freetype2",
+            providers: [.apt(["libfreetype-dev"]), .brew(["freetype"])]
+        ),
+        // fontconfig: fonts by family and language.
+        .systemLibrary(
+            name: "CFontconfig",
+            path: "Sources/CFontconfig",
+            pkgConfig: "fontconfig",
+            providers: [.apt(["libfontconfig-dev"]), .brew(["fontconfig"])]
         ),
         // The bundled fonts (see Fonts/README.md) and the code that finds them.
         .target(
@@ -66,7 +77,7 @@ let package = Package(
         ),
         .target(
             name: "TextMeasure",
-            dependencies: ["CHarfBuzz", "ICULineBreaks", "TextMeasureFonts"]
+            dependencies: ["CHarfBuzz", "CFreeType", "CFontconfig", "ICULineBreaks", "TextMeasureFonts"]
         ),
         // Compound cells: stacks, insets, frames, text and boxes, measured without Auto Layout.
         .target(
@@ -88,10 +99,16 @@ let package = Package(
             pkgConfig: "cairo-ft",
             providers: [.apt(["libcairo2-dev"]), .brew(["cairo"])]
         ),
+        // libpng's writer, a band of rows at a time: C of its own (libpng reports errors by longjmp,
+        // caught by setjmp in the function that called it), behind a header without libpng's types.
+        .target(
+            name: "CPNGStream",
+            linkerSettings: [.linkedLibrary("png16")]
+        ),
         // Tables drawn: TableStyle, display lists, and PNG, PDF and SVG through Cairo.
         .target(
             name: "TableRendering",
-            dependencies: ["TextMeasure", "CellLayout", "DataTables", "AtomicFiles", "CCairo"]
+            dependencies: ["TextMeasure", "CellLayout", "DataTables", "AtomicFiles", "CCairo", "CPNGStream"]
         ),
         // libxlsxwriter, which writes xlsx files (ZIP and SpreadsheetML).
         .systemLibrary(
@@ -113,13 +130,37 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The tests: one target per library module, each in Tests/<Module>Tests, and the fixtures
+        // and helpers they share (golden files, the sample, the command runner, PNG decoding).
+        .target(
+            name: "TextMeasureTestSupport",
+            dependencies: ["TextMeasure", "DataTables", "CCairo", .product(name: "PropertyBased", package: "swift-property-based")],
+            path: "Tests/TextMeasureTestSupport",
+            exclude: ["Fixtures"]
+        ),
         .testTarget(
             name: "TextMeasureTests",
-            dependencies: [
-                "TextMeasure", "CellLayout", "DataTables", "TableRendering", "TableSpreadsheet", "TextMeasureCommand", "CHarfBuzz",
-                .product(name: "PropertyBased", package: "swift-property-based"),
-            ],
-            exclude: ["Fixtures"]
+            dependencies: ["TextMeasure", "ICULineBreaks", "TextMeasureTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]
+        ),
+        .testTarget(
+            name: "CellLayoutTests",
+            dependencies: ["CellLayout", "TextMeasureTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]
+        ),
+        .testTarget(
+            name: "DataTablesTests",
+            dependencies: ["DataTables", "TextMeasureTestSupport"]
+        ),
+        .testTarget(
+            name: "TableRenderingTests",
+            dependencies: ["TableRendering", "CHarfBuzz", "CCairo", "TextMeasureTestSupport"]
+        ),
+        .testTarget(
+            name: "TableSpreadsheetTests",
+            dependencies: ["TableSpreadsheet", "TextMeasureTestSupport"]
+        ),
+        .testTarget(
+            name: "TextMeasureCommandTests",
+            dependencies: ["TextMeasureCommand", "TableRendering", "TextMeasureTestSupport"]
         ),
     ]
 )

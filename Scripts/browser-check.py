@@ -86,7 +86,7 @@ import zlib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-FIXTURES = ROOT / "Tests" / "TextMeasureTests" / "Fixtures"
+FIXTURES = ROOT / "Tests" / "TextMeasureTestSupport" / "Fixtures"
 SAMPLE = ROOT / "Samples" / "products.csv"
 FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--font-render-hinting=none", "--hide-scrollbars",
          "--allow-file-access-from-files"]

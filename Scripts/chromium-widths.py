@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Compare TextMeasure's widths of mixed-direction text with headless Chromium's.
 
-For every case in Tests/TextMeasureTests/Fixtures/bidi-chromium.txt
+For every case in Tests/TextMeasureTestSupport/Fixtures/bidi-chromium.txt
 (`label<TAB>fonts<TAB>text`, fonts a comma-separated fallback stack of files in
 Fonts/, primary first), this writes one HTML page that loads those font files
 through @font-face (file:// URLs) and sets each text in a
@@ -48,7 +48,7 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-CASES = ROOT / "Tests" / "TextMeasureTests" / "Fixtures" / "bidi-chromium.txt"
+CASES = ROOT / "Tests" / "TextMeasureTestSupport" / "Fixtures" / "bidi-chromium.txt"
 SIZE = 100
 
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generate Tests/TextMeasureTests/Fixtures/golden-bidi-widths.tsv with hb-shape.
+"""Generate Tests/TextMeasureTestSupport/Fixtures/golden-bidi-widths.tsv with hb-shape.
 
 Each case below is a mixed-direction text, the font stack that measures it
 (files in Fonts/, primary first) and its shaping runs in logical order, worked
@@ -50,7 +50,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-OUTPUT = ROOT / "Tests" / "TextMeasureTests" / "Fixtures" / "golden-bidi-widths.tsv"
+OUTPUT = ROOT / "Tests" / "TextMeasureTestSupport" / "Fixtures" / "golden-bidi-widths.tsv"
 SANS, ARAB, HEBR = "NotoSans-Regular.ttf", "NotoSansArabic-Regular.ttf", "NotoSansHebrew-Regular.ttf"
 
 # label, fonts, direction, runs: (text, font index, direction, script)

@@ -3,13 +3,13 @@
 
 For each bundled font: unitsPerEm (head), ascender/descender/lineGap (OS/2 typo metrics when
 fsSelection bit 7 USE_TYPO_METRICS is set, else hhea), sCapHeight, sxHeight, xAvgCharWidth (OS/2).
-Writes Tests/TextMeasureTests/Fixtures/golden-metrics.tsv. Usage: Scripts/golden-metrics.py
+Writes Tests/TextMeasureTestSupport/Fixtures/golden-metrics.tsv. Usage: Scripts/golden-metrics.py
 """
 import os, struct, sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FONTS = os.path.join(ROOT, "Fonts")
-OUT = os.path.join(ROOT, "Tests", "TextMeasureTests", "Fixtures", "golden-metrics.tsv")
+OUT = os.path.join(ROOT, "Tests", "TextMeasureTestSupport", "Fixtures", "golden-metrics.tsv")
 
 
 def tables(data):

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes Tests/TextMeasureTests/Fixtures/golden-totals.json: generated money columns and their
+"""Writes Tests/TextMeasureTestSupport/Fixtures/golden-totals.json: generated money columns and their
 totals (sum, mean, min, max, count) computed by Python's decimal module and written by this
 script's own formatter, the independent expectation for ColumnTotal (TotalsTests).
 
@@ -68,7 +68,7 @@ def column(style, rows, max_places):
 columns = [column(style, rows, places)
            for style in ("dollar", "euro", "accounting")
            for rows, places in ((3, 2), (50, 2), (1200, 2), (400, 3))]
-path = os.path.join(os.path.dirname(__file__), "..", "Tests", "TextMeasureTests", "Fixtures", "golden-totals.json")
+path = os.path.join(os.path.dirname(__file__), "..", "Tests", "TextMeasureTestSupport", "Fixtures", "golden-totals.json")
 with open(path, "w", encoding="utf-8") as out:
     json.dump(columns, out, ensure_ascii=False, indent=0)
     out.write("\n")

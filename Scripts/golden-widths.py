@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Generate Tests/TextMeasureTests/Fixtures/golden-widths.tsv with hb-shape.
+"""Generate Tests/TextMeasureTestSupport/Fixtures/golden-widths.tsv with hb-shape.
 
-For every fixture in Tests/TextMeasureTests/Fixtures/multilingual.txt
+For every fixture in Tests/TextMeasureTestSupport/Fixtures/multilingual.txt
 (`label<TAB>text`) and every bundled font in Fonts/ (*.ttf, *.otf), run
 
     LC_ALL=C hb-shape --font-funcs=ot --font-size=UPEM --no-glyph-names \
@@ -45,7 +45,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 FONTS = ROOT / "Fonts"
-FIXTURES = ROOT / "Tests" / "TextMeasureTests" / "Fixtures"
+FIXTURES = ROOT / "Tests" / "TextMeasureTestSupport" / "Fixtures"
 INPUT = FIXTURES / "multilingual.txt"
 OUTPUT = FIXTURES / "golden-widths.tsv"
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes Tests/TextMeasureTests/Fixtures/family-widths-generated.txt: mixed texts for
+"""Writes Tests/TextMeasureTestSupport/Fixtures/family-widths-generated.txt: mixed texts for
 FontStack(families:) against Pango (Scripts/pango-family-widths.sh), unlike the hand-written
 fixture: Faker's addresses, company names and person names in zh_TW, zh_CN, ja_JP and ar_AA
 (Han, kana and Arabic with digits, hyphens, brackets and Latin between them), and texts made
@@ -56,7 +56,7 @@ def main() -> None:
     parser.add_argument("--count", type=int, default=60)
     parser.add_argument("--seed", type=int, default=20261125, help="another seed gives other texts (for checks beyond the fixture)")
     parser.add_argument("--output", type=Path, default=Path(__file__).resolve().parent.parent
-                        / "Tests/TextMeasureTests/Fixtures/family-widths-generated.txt")
+                        / "Tests/TextMeasureTestSupport/Fixtures/family-widths-generated.txt")
     args = parser.parse_args()
     texts: list[tuple[str, str]] = []
     for locale in ["zh_TW", "zh_CN", "ja_JP", "ar_AA"]:

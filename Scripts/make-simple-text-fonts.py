@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Make the test fonts of the simple-text path (Tests/TextMeasureTests/Fixtures/simple-text-*.ttf)
+"""Make the test fonts of the simple-text path (Tests/TextMeasureTestSupport/Fixtures/simple-text-*.ttf)
 from the bundled Noto Sans (SIL OFL 1.1, no reserved font name), with fontTools
 (Debian: python3-fonttools). Run from the repository root: /usr/bin/python3 Scripts/make-simple-text-fonts.py
 
@@ -21,7 +21,7 @@ from fontTools.ttLib import TTFont, newTable
 from fontTools.ttLib.tables._k_e_r_n import KernTable_format_0, KernTable_format_unkown
 
 ROOT = Path(__file__).resolve().parent.parent
-OUT = ROOT / "Tests/TextMeasureTests/Fixtures"
+OUT = ROOT / "Tests/TextMeasureTestSupport/Fixtures"
 PAIRS = [("A", "V", -151), ("V", "A", -151), ("T", "o", -97), ("o", "space", -77), ("space", "T", -41),
          ("f", "f", 33), ("L", "T", -120), ("P", "period", -123), ("quotesingle", "s", 19)]
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Regenerate Tests/TextMeasureTests/Fixtures/pango-line-counts.tsv: Pango's line
+# Regenerate Tests/TextMeasureTestSupport/Fixtures/pango-line-counts.tsv: Pango's line
 # counts and widest-line widths for every paragraph of
-# Tests/TextMeasureTests/Fixtures/paragraphs.txt at widths 60..400 px (step 10)
+# Tests/TextMeasureTestSupport/Fixtures/paragraphs.txt at widths 60..400 px (step 10)
 # and unlimited width, 16 px text, bundled fonts only. See Scripts/README-pango.md.
 #
 # Usage: Scripts/pango-line-counts.sh [--check]
@@ -17,8 +17,8 @@ check="$(check_argument "$0" "$@")"
 
 SIZE=16
 FONTS=Fonts
-PARAGRAPHS=Tests/TextMeasureTests/Fixtures/paragraphs.txt
-OUTPUT=Tests/TextMeasureTests/Fixtures/pango-line-counts.tsv
+PARAGRAPHS=Tests/TextMeasureTestSupport/Fixtures/paragraphs.txt
+OUTPUT=Tests/TextMeasureTestSupport/Fixtures/pango-line-counts.tsv
 
 export LC_ALL=C
 

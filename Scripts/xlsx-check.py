@@ -23,8 +23,8 @@ from com.sun.star.beans import PropertyValue
 import xlsxwriter
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-TABLES = [("values", "Tests/TextMeasureTests/Fixtures/spreadsheet-values.csv", ","),
-          ("stress", "Tests/TextMeasureTests/Fixtures/spreadsheet-stress.csv", ","), ("products", "Samples/products.csv", ","), ("packages", "Benchmarks/Data/packages.tsv", "\t"),
+TABLES = [("values", "Tests/TextMeasureTestSupport/Fixtures/spreadsheet-values.csv", ","),
+          ("stress", "Tests/TextMeasureTestSupport/Fixtures/spreadsheet-stress.csv", ","), ("products", "Samples/products.csv", ","), ("packages", "Benchmarks/Data/packages.tsv", "\t"),
           ("short", "Benchmarks/Data/short.tsv", "\t"), ("multilingual", "Benchmarks/Data/multilingual.tsv", "\t")]
 PX_PER_MM100 = 96 / 2540
 

@@ -2,11 +2,11 @@ import Foundation
 import ICULineBreaks
 import Testing
 @testable import TextMeasure
+import TextMeasureTestSupport
 
 /// Text is shaped in the runs its UAX #9 bidi levels give, measured and drawn alike.
 @Suite struct BidiTests {
-    static let fontsDirectory = URL(fileURLWithPath: Fixtures.directory).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fonts").path
+    static let fontsDirectory = Fixtures.fontsDirectory
 
     static func stack(_ files: [String], size: Double) throws -> FontStack {
         try FontStack(files.map { try Fixtures.bundled($0, size: size) }, size: size)

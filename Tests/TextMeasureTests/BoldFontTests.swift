@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TextMeasure
+import TextMeasureTestSupport
 
 /// Where bold text's fonts come from: the bundled stack's bold faces, bold files given with
 /// `withBold(_:)`, and fontconfig's bold face of a family (as `fc-match 'Family:bold'` finds it).

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Testing
 @testable import TextMeasure
+import TextMeasureTestSupport
 
 /// Measuring from many threads at once gives the numbers one thread gets. CI runs this suite
 /// under ThreadSanitizer too (`Scripts/sanitize.sh`), where any race in the shared state (the

@@ -1,30 +1,15 @@
 import Testing
 import TextMeasure
+import TextMeasureTestSupport
 
 /// `FontStack(families:)` against Pango: the natural width of each text of
 /// `Fixtures/family-widths.txt`, set in its families and language at 16 px, equals Pango's
 /// (PangoFT2 over the same private fontconfig configuration, `Scripts/pango-family-widths.sh`)
 /// within Pango's unit, 1/1024 px, per character: Pango rounds each glyph advance to it.
 @Suite struct FamilyStackPangoTests {
-    struct Case: Sendable, CustomStringConvertible {
-        let label: String
-        let families: [String]
-        let language: String
-        let text: String
-        let pangoUnits: Int
-        var description: String { label }
-    }
+    typealias Case = Fixtures.FamilyCase
 
-    /// The cases of a fixture and its Pango goldens (`Scripts/pango-family-widths.sh`); throws
-    /// when either file is missing, so an absent fixture fails the tests instead of emptying them.
-    static func cases(_ fixture: String) throws -> [Case] {
-        let texts = Dictionary(uniqueKeysWithValues: try Fixtures.lines("\(fixture).txt").map { ($0[0], $0) })
-        return try Fixtures.lines("pango-\(fixture).tsv").map { row in
-            let fixture = texts[row[0]]!
-            return Case(label: row[0], families: fixture[1].split(separator: ",").map(String.init),
-                        language: fixture[2], text: fixture[3], pangoUnits: Int(row[1])!)
-        }
-    }
+    static func cases(_ fixture: String) throws -> [Case] { try Fixtures.familyCases(fixture) }
 
     static let handWritten = (try? cases("family-widths")) ?? []
 

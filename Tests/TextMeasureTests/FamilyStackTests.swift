@@ -1,13 +1,14 @@
 import Foundation
 import Testing
 @testable import TextMeasure
+import TextMeasureTestSupport
 
 /// Family stacks, languages and system fallback, in the private configuration
 /// `Fixtures/fontconfig/fonts.conf` (four bundled fonts, Noto Sans CJK from fonts-noto-cjk and
 /// DejaVu Sans, and a few rules), so nothing depends on the machine's own fontconfig set-up.
 /// Expectations come from fontconfig's own `fc-match` and `fc-list` over the same file.
 @Suite struct FamilyStackTests {
-    static let configurationFile = Fixtures.directory + "/fontconfig/fonts.conf"
+    static let configurationFile = Fixtures.fontconfigFile
     static let configuration = Result { try FontConfiguration(file: configurationFile) }
 
     func configuration() throws -> FontConfiguration { try Self.configuration.get() }

@@ -1,5 +1,6 @@
 import Testing
 import TextMeasure
+import TextMeasureTestSupport
 
 /// Every fixture string measured with every bundled font equals hb-shape at --font-size=upem,
 /// scaled to the size, within 0.001 px (Scripts/golden-widths.py made the expectations).

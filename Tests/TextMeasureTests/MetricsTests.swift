@@ -1,5 +1,6 @@
 import Testing
 import TextMeasure
+import TextMeasureTestSupport
 
 /// Metrics against the raw tables (Scripts/golden-metrics.py parses head, hhea and OS/2 itself).
 @Suite struct MetricsTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TextMeasure
+import TextMeasureTestSupport
 
 /// The simple-text path (`ShapingMode.auto`) against `hb_shape` (`ShapingMode.harfbuzz`), in font
 /// units, exactly: the whole width, the part hanging whitespace takes, and the glyph runs drawn
@@ -256,18 +257,5 @@ import TextMeasure
         let stack = try Font(path: Fixtures.directory + "/" + file).stack
         for text in Self.named + ["abc", "Hello", "A"] { #expect(!stack.takesSimpleTextPath(text)) }
         Self.check(Self.named, stack, file)
-    }
-}
-
-/// A small seeded generator (SplitMix64), so random strings repeat from run to run.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -130,21 +130,9 @@ extension Drawing {
         try png.finish()
     }
 
-    /// Who writes a PNG: libpng a band at a time (`pngData(scale:)`), or Cairo's own writer from
-    /// one surface holding the whole image, at most 32,767 pixels a side (every filter tried;
-    /// the same pixels, 2.5 times the time and larger files for tables): for tests.
-    package enum PNGWriter: Sendable { case libpng, cairo }
-
-    package func pngData(scale: Double, writer: PNGWriter) throws(RenderError) -> [UInt8] {
-        guard writer == .cairo else { return try pngData(scale: scale) }
-        let (width, height) = try Self.imageSize(of: bounds, scale: scale)
-        guard width <= Self.tileWidth, height <= Self.tileWidth else { throw .cairo("an image surface holds at most 32767 px a side") }
-        let surface = CairoSurface(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!)
-        try draw(on: surface.pointer, scale: Self.pixelScale(scale), origin: Point(x: bounds.minX, y: bounds.minY))
-        let (sink, bytes) = OutputSink.collecting()
-        try withExtendedLifetime(sink) { () throws(RenderError) in
-            try check(cairo_surface_write_to_png_stream(surface.pointer, OutputSink.write, sink.closure))
-        }
-        return bytes()
+    /// Draws everything on `surface` (a `cairo_surface_t *`) at `scale`, the bounds' top-left
+    /// corner at its top-left pixel: for the tests' reference images, drawn on one surface.
+    package func draw(onCairoSurface surface: OpaquePointer, scale: Double) throws(RenderError) {
+        try draw(on: surface, scale: Self.pixelScale(scale), origin: Point(x: bounds.minX, y: bounds.minY))
     }
 }

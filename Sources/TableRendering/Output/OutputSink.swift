@@ -3,7 +3,7 @@ internal import CCairo
 /// Where a Cairo or libpng stream's bytes go: a closure that takes each chunk and says whether it
 /// was written. Passed to C as `closure` with `write`; keep it alive while the stream writes.
 final class OutputSink {
-    private let consume: (UnsafeRawBufferPointer) -> Bool
+    let consume: (UnsafeRawBufferPointer) -> Bool
 
     init(_ consume: @escaping (UnsafeRawBufferPointer) -> Bool) { self.consume = consume }
 

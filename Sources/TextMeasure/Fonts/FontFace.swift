@@ -1,3 +1,4 @@
+internal import CFreeType
 internal import CHarfBuzz
 #if canImport(Glibc)
 internal import Glibc

@@ -1,4 +1,4 @@
-internal import CHarfBuzz
+internal import CFontconfig
 
 /// A fontconfig configuration: the installed fonts and the rules (aliases, substitutions,
 /// language preferences) that family stacks and system fallback resolve through.

@@ -1,4 +1,4 @@
-internal import CHarfBuzz
+internal import CFontconfig
 
 /// The package's questions to fontconfig, each asked as Pango 1.50 asks it (`pangofc-fontmap.c`),
 /// every call under one lock.

@@ -1,0 +1,78 @@
+@testable import DataTables
+import Synchronization
+import Testing
+import TextMeasureTestSupport
+import TextMeasure
+
+/// `measureRows(_:)` over many rows measures them on every core, a batch at a time: the rows,
+/// their heights and every kept line must be what measuring them one at a time gives, and what
+/// the text's lines give by hand.
+@Suite struct ParallelMeasuringTests {
+    struct Item: Identifiable, Sendable {
+        let id: Int
+        var words: String
+        var lines: String
+    }
+
+    /// Noto Sans Mono at 10 px: every character 6 px wide, a line 13.62 px tall.
+    static let mono = try! FontStack([Font.bundled(.notoSansMono, size: 10)])
+    static let line = 13.62
+
+    /// More rows than one batch, so the batches meet; row `i` holds `1 + i % 7` words of four
+    /// letters in a 60 px column (10 characters: two words and the space between them, 9, fit
+    /// on a line; three, 14, do not), and `1 + i % 3` hard lines of one letter.
+    static let rowCount = DataTableLayout<Item>.measuringBatch + 904
+    static func rows() -> [Item] {
+        (0..<rowCount).map { i in
+            Item(id: i, words: Array(repeating: "abcd", count: 1 + i % 7).joined(separator: " "),
+                 lines: Array(repeating: "x", count: 1 + i % 3).joined(separator: "\n"))
+        }
+    }
+
+    static func layout() throws -> DataTableLayout<Item> {
+        var configuration = DataTableConfiguration(font: mono)
+        configuration.rowHeightMode = .automatic(estimated: 44, prefetchWindow: 0)
+        configuration.cellPadding = DataTableCellPadding()
+        configuration.headerHeight = 0
+        configuration.columnWidthMode = .fixed(width: 60)
+        configuration.textLayout = .wrap
+        return try DataTableLayout(rows: rows(), columns: [DataTableColumn("Words", \.words), DataTableColumn("Lines", \.lines)],
+                                   configuration: configuration)
+    }
+
+    /// Keeps the lines measuring laid out, by row and column, as a renderer's line cache does.
+    final class LineRecorder: LineKeeper {
+        struct Cell: Hashable { let row: Int, column: Int }
+        private let kept = Mutex<[Cell: [KeptLine]]>([:])
+
+        func height(of text: PreparedText, atWidth width: Double, row: Int, column: Int) -> Double {
+            let (height, lines) = text.keptLines(atWidth: width)
+            kept.withLock { $0[Cell(row: row, column: column)] = lines }
+            return height
+        }
+
+        func lines(ofRow row: Int, column: Int) -> [KeptLine]? { kept.withLock { $0[Cell(row: row, column: column)] } }
+    }
+
+    @Test func rowsMeasuredTogetherEqualRowsMeasuredOneByOne() throws {
+        let together = try Self.layout(), oneByOne = try Self.layout()
+        let keptTogether = LineRecorder(), keptAlone = LineRecorder()
+        (together.lineKeeper, oneByOne.lineKeeper) = (keptTogether, keptAlone)
+        #expect(together.measureRows(0..<Self.rowCount))
+        for row in 0..<Self.rowCount { oneByOne.measureRows(row..<(row + 1)) }
+        for row in 0..<Self.rowCount {
+            // By hand: the taller of ⌈words / 2⌉ lines and the hard lines.
+            let lines = max((1 + row % 7 + 1) / 2, 1 + row % 3)
+            #expect(abs(together.height(ofRow: row) - Double(lines) * Self.line) < 1e-5, "row \(row)")
+            #expect(together.height(ofRow: row) == oneByOne.height(ofRow: row), "row \(row)")
+            #expect(together.offset(ofRow: row) == oneByOne.offset(ofRow: row), "row \(row)")
+            let words = try #require(keptTogether.lines(ofRow: row, column: 0))
+            let hardLines = try #require(keptTogether.lines(ofRow: row, column: 1))
+            #expect(words.count == (1 + row % 7 + 1) / 2, "row \(row)")
+            #expect(hardLines.count == 1 + row % 3, "row \(row)")
+            #expect(words == keptAlone.lines(ofRow: row, column: 0) && hardLines == keptAlone.lines(ofRow: row, column: 1),
+                    "row \(row)")
+        }
+        #expect(together.contentHeight == oneByOne.contentHeight)
+    }
+}
