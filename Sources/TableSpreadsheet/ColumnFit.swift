@@ -19,10 +19,10 @@ enum ColumnFit {
                          font: SpreadsheetFont, headerFont: FontStack, limit: Double) throws(SpreadsheetError) -> [Column] {
         let cells = try ScreenText(font.regular), header = try ScreenText(headerFont)
         var results = [Result<Column, SpreadsheetError>?](repeating: nil, count: columns.count)
-        results.withUnsafeMutableBufferPointer { slots in
-            let slots = UnsafeSendable(slots)
+        results.withUnsafeMutableBufferPointer { buffer in
+            let shared = UnsafeSendable(buffer)
             let fitOne = { (index: Int) in
-                slots.value[index] = Result { () throws(SpreadsheetError) in
+                shared.value[index] = Result { () throws(SpreadsheetError) in
                     try fit(rows: rows, column: columns[index], strategy: strategy, cells: cells, header: header, limit: limit)
                 }
             }
@@ -97,7 +97,7 @@ enum ColumnFit {
     }
 }
 
-/// A value handed to the threads of `concurrentPerform`, which use it apart (each its own slot).
+/// A value handed to the threads of `concurrentPerform`, which use it apart (each its own element).
 struct UnsafeSendable<Value>: @unchecked Sendable {
     let value: Value
     init(_ value: Value) { self.value = value }

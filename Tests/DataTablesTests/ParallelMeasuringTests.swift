@@ -43,15 +43,15 @@ import TextMeasure
     /// Keeps the lines measuring laid out, by row and column, as a renderer's line cache does.
     final class LineRecorder: LineKeeper {
         struct Cell: Hashable { let row: Int, column: Int }
-        private let kept = Mutex<[Cell: [KeptLine]]>([:])
+        private let kept = Mutex<[Cell: [CompactLine]]>([:])
 
         func height(of text: PreparedText, atWidth width: Double, row: Int, column: Int) -> Double {
-            let (height, lines) = text.keptLines(atWidth: width)
+            let (height, lines) = text.compactLines(atWidth: width)
             kept.withLock { $0[Cell(row: row, column: column)] = lines }
             return height
         }
 
-        func lines(ofRow row: Int, column: Int) -> [KeptLine]? { kept.withLock { $0[Cell(row: row, column: column)] } }
+        func lines(ofRow row: Int, column: Int) -> [CompactLine]? { kept.withLock { $0[Cell(row: row, column: column)] } }
     }
 
     @Test func rowsMeasuredTogetherEqualRowsMeasuredOneByOne() throws {

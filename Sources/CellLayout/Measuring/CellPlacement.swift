@@ -48,7 +48,7 @@ public struct CellPlacement: Sendable {
                                       origin: (x + (width - child.width) / 2, y + (height - child.height) / 2))]
         case .hstack(let spacing, let alignment, _):
             let stack = HStackLayout(children: nodes, spacing: spacing)
-            let sizes = nodes.indices.map { stack.childSize($0, slot: proposals[$0]) }
+            let sizes = nodes.indices.map { stack.childSize($0, width: proposals[$0]) }
             let tops = HStackLayout.tops(of: sizes, height: height, alignment: alignment)
             var pen = x
             for index in nodes.indices {

@@ -26,9 +26,9 @@ struct HStackLayout {
     /// lowest-priority child (among equals the later one) shrinks first, never below its
     /// min-content width; when they leave room, spacers share it equally (an infinite proposal
     /// is no limit, so spacers keep their minimum). O(n log n).
-    func slots(proposal: Double) -> [Double] {
-        var slots = children.map(fitting)
-        let total = slots.reduce(gaps, +)
+    func childWidths(proposal: Double) -> [Double] {
+        var widths = children.map(fitting)
+        let total = widths.reduce(gaps, +)
         if total > proposal {
             var deficit = total - proposal
             let order = children.indices.sorted {
@@ -36,32 +36,32 @@ struct HStackLayout {
                 return a != b ? a < b : $0 > $1
             }
             for index in order where deficit > 0 {
-                let cut = min(deficit, max(0, slots[index] - minimum(children[index])))
-                slots[index] -= cut
+                let cut = min(deficit, max(0, widths[index] - minimum(children[index])))
+                widths[index] -= cut
                 deficit -= cut
             }
         } else if proposal.isFinite {
             let spacers = children.indices.filter { children[$0].isSpacer }
-            for index in spacers { slots[index] += (proposal - total) / Double(spacers.count) }
+            for index in spacers { widths[index] += (proposal - total) / Double(spacers.count) }
         }
-        return slots
+        return widths
     }
 
     /// Every child measured again at its final width; the height per `alignment`.
     func size(proposal: Double, alignment: VerticalAlignment) -> NodeSize {
-        let slots = slots(proposal: proposal)
-        let sizes = children.indices.map { childSize($0, slot: slots[$0]) }
-        let width = slots.reduce(gaps, +)
+        let widths = childWidths(proposal: proposal)
+        let sizes = children.indices.map { childSize($0, width: widths[$0]) }
+        let width = widths.reduce(gaps, +)
         var overflow = NodeSize.excess(width, over: proposal)
-        for (size, slot) in zip(sizes, slots) { overflow = max(overflow, size.overflow, NodeSize.excess(size.width, over: slot)) }
+        for (size, childWidth) in zip(sizes, widths) { overflow = max(overflow, size.overflow, NodeSize.excess(size.width, over: childWidth)) }
         let (height, baseline) = Self.height(of: sizes, alignment: alignment)
-        return NodeSize(width: width, height: height, baseline: baseline, overflow: overflow, proposals: slots)
+        return NodeSize(width: width, height: height, baseline: baseline, overflow: overflow, proposals: widths)
     }
 
-    /// A spacer is as wide as its slot and takes no height; other children are measured at theirs.
-    func childSize(_ index: Int, slot: Double) -> NodeSize {
-        children[index].isSpacer ? NodeSize(width: slot, height: 0, baseline: nil, overflow: 0)
-            : children[index].size(proposal: slot)
+    /// A spacer is as wide as the width it is given and takes no height; other children are measured at theirs.
+    func childSize(_ index: Int, width: Double) -> NodeSize {
+        children[index].isSpacer ? NodeSize(width: width, height: 0, baseline: nil, overflow: 0)
+            : children[index].size(proposal: width)
     }
 
     /// The stack's height and first baseline, and where each child's top is.

@@ -203,7 +203,7 @@ public final class DataTableLayout<Row: Identifiable> {
     /// "1 row", "100 rows".
     var rowsDescription: String { "\(rows.count) row\(rows.count == 1 ? "" : "s")" }
 
-    /// The spacing between rows, on the grid of 2⁻²⁰ pt as the heights are, so a row's slot less
+    /// The spacing between rows, on the grid of 2⁻²⁰ pt as the heights are, so a row's spaced height less
     /// the spacing is exactly its height, never below 0.
     var spacing: Double { RowOffsets.grid(configuration.rowSpacing) }
 

@@ -14,7 +14,7 @@ final class LineCache: LineKeeper {
     /// A row's kept cells, in the order measured, and their lines, one cell's after another's.
     fileprivate struct Entry {
         var cells: [Cell] = []
-        var lines: [KeptLine] = []
+        var lines: [CompactLine] = []
     }
 
     fileprivate struct Cell {
@@ -36,7 +36,7 @@ final class LineCache: LineKeeper {
     private let state = Lock(State())
 
     func height(of text: PreparedText, atWidth width: Double, row: Int, column: Int) -> Double {
-        let (height, lines) = text.keptLines(atWidth: width)
+        let (height, lines) = text.compactLines(atWidth: width)
         guard let lines else { return height }
         state.withLock { state in
             let font = state.fonts.firstIndex(of: text.stack) ?? state.fonts.count
@@ -73,7 +73,7 @@ final class LineCache: LineKeeper {
 
 extension LineCache.Entry {
     /// Keeps `lines` for `cell` (its `linesEnd` set here).
-    fileprivate mutating func keep(_ lines: [KeptLine], of cell: LineCache.Cell) {
+    fileprivate mutating func keep(_ lines: [CompactLine], of cell: LineCache.Cell) {
         if let last = cells.last, cell.column <= last.column { self = LineCache.Entry() }
         self.lines += lines
         cells.append(LineCache.Cell(text: cell.text, width: cell.width, column: cell.column, font: cell.font,

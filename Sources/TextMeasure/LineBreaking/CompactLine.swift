@@ -1,5 +1,6 @@
-/// A line of a layout in a few bytes (24): see `PreparedText.keptLines(atWidth:)`.
-package struct KeptLine: Sendable, Hashable {
+/// A line of a layout in a few bytes (24), to be made a `TextLine` again without preparing the
+/// text (`FontStack.lines(of:kept:)`): see `PreparedText.compactLines(atWidth:)`.
+package struct CompactLine: Sendable, Hashable {
     let width: Double
     /// UTF-8 offsets of the end of its range and of its displayed text.
     let end: UInt32
@@ -14,15 +15,15 @@ extension PreparedText {
     /// same fill, for `FontStack.lines(of:kept:)` to give back without preparing the text again
     /// (a table measures a row, then draws it). The lines are nil when one uses a font past the
     /// 32nd of the stack or the text is 2 GiB or longer.
-    package func keptLines(atWidth width: Double) -> (height: Double, lines: [KeptLine]?) {
+    package func compactLines(atWidth width: Double) -> (height: Double, lines: [CompactLine]?) {
         let filled = LineFiller.fill(self, width: Self.limit(width), maxLines: 0).lines
         let height = height(of: filled, .font)
         guard text.utf8.count < 1 << 31 else { return (height, nil) }
-        var lines: [KeptLine] = []
+        var lines: [CompactLine] = []
         lines.reserveCapacity(filled.count)
         for line in filled {
             guard let faces = line.faces.compact else { return (height, nil) }
-            lines.append(KeptLine(width: line.width, end: UInt32(line.end), contentEnd: UInt32(line.contentEnd),
+            lines.append(CompactLine(width: line.width, end: UInt32(line.end), contentEnd: UInt32(line.contentEnd),
                                   faces: faces, isHyphenated: line.isHyphenated))
         }
         return (height, lines)
@@ -30,10 +31,10 @@ extension PreparedText {
 }
 
 extension FontStack {
-    /// The lines of `text` that `prepare(text).keptLines(atWidth:)` kept: its
+    /// The lines of `text` that `prepare(text).compactLines(atWidth:)` kept: its
     /// `layout(width:)` lines at that width, the same values, without preparing the text
     /// again; nil when `kept` does not end at the end of `text` (lines of another text). O(lines).
-    package func lines(of text: String, kept: ArraySlice<KeptLine>) -> [TextLine]? {
+    package func lines(of text: String, kept: ArraySlice<CompactLine>) -> [TextLine]? {
         guard let last = kept.last, last.end == text.utf8.count else { return nil }
         var start = 0
         return kept.map { kept in
