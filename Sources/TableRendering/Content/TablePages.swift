@@ -1,6 +1,7 @@
 /// A table's pages, each drawn when it is read: a page's display list is made from its rows on
-/// access, so a long document never holds more than the page being drawn, and a caller that
-/// draws only some pages pays only for those.
+/// access, so reading them one at a time holds one page's drawing (`Drawing.pdfData(pages:)`
+/// holds up to three: the one read and two waiting for Cairo), and a caller that draws only
+/// some pages pays only for those.
 ///
 /// Made by `DataTableLayout.pages(style:page:margins:alignments:fit:furniture:)`, which has
 /// already measured every row of every column band and paginated, so the page count is known
