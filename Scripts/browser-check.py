@@ -300,6 +300,21 @@ def read_png(path):
     return width, height, grey
 
 
+def screenshot(chromium, page, size, work, shot):
+    """Chromium's screenshot of `page` at `size` (the PNG's width and height), decoded by read_png."""
+    subprocess.run([chromium] + FLAGS + ["--window-size=%d,%d" % size, "--user-data-dir=" + str(work / "profile"),
+                    "--virtual-time-budget=10000", "--screenshot=" + str(shot), page.as_uri()],
+                   capture_output=True, timeout=300, check=True)
+    return read_png(shot)
+
+
+def check_screenshot(label, chromium, page, drawn, work, shot):
+    """Chromium's screenshot of `page` against the PNG `drawn`, by the sample's thresholds."""
+    unmatched, mean = compare(drawn, screenshot(chromium, page, (drawn[0], drawn[1]), work, shot))
+    check(unmatched <= 0.005 and mean <= 0.035, "%s: screenshot against the PNG (%d × %d px): %.3f %% of pixels unmatched, mean difference %.4f"
+          % (label, drawn[0], drawn[1], unmatched * 100, mean))
+
+
 def compare(first, second, tolerance=96):
     """The share of pixels of either image with no pixel within 1 px of it in the other that
     differs by at most `tolerance`, and the mean absolute difference pixel for pixel."""
@@ -575,13 +590,7 @@ def header_groups(tm, chromium, work):
         for output in [page, png]:
             textmeasure(tm, ["render", str(SAMPLE), "-o", str(output), "--max", "240", "--style", style] + sample_groups)
         drawn = read_png(png)
-        shot = work / ("groups-sample-%s.shot.png" % style)
-        subprocess.run([chromium] + FLAGS + ["--window-size=%d,%d" % (drawn[0], drawn[1]), "--user-data-dir=" + str(work / "profile"),
-                        "--virtual-time-budget=10000", "--screenshot=" + str(shot), page.as_uri()],
-                       capture_output=True, timeout=300, check=True)
-        unmatched, mean = compare(drawn, read_png(shot))
-        check(unmatched <= 0.005 and mean <= 0.035, "header groups sample %s: screenshot against the PNG (%d × %d px): %.3f %% of pixels unmatched, mean difference %.4f"
-              % (style, drawn[0], drawn[1], unmatched * 100, mean))
+        check_screenshot("header groups sample %s" % style, chromium, page, drawn, work, work / ("groups-sample-%s.shot.png" % style))
 
 
 SPAN_PROBE = r"""
@@ -686,13 +695,7 @@ def row_spans(tm, chromium, work):
             textmeasure(tm, ["render", str(SAMPLE), "-o", str(output), "--style", style] + grouping)
         check_layout("grouped sample %s" % style, probe(chromium, page, work), layout)
         drawn = read_png(png)
-        shot = work / ("spans-sample-%s.shot.png" % style)
-        subprocess.run([chromium] + FLAGS + ["--window-size=%d,%d" % (drawn[0], drawn[1]), "--user-data-dir=" + str(work / "profile"),
-                        "--virtual-time-budget=10000", "--screenshot=" + str(shot), page.as_uri()],
-                       capture_output=True, timeout=300, check=True)
-        unmatched, mean = compare(drawn, read_png(shot))
-        check(unmatched <= 0.005 and mean <= 0.035, "grouped sample %s: screenshot against the PNG (%d × %d px): %.3f %% of pixels unmatched, mean difference %.4f"
-              % (style, drawn[0], drawn[1], unmatched * 100, mean))
+        check_screenshot("grouped sample %s" % style, chromium, page, drawn, work, work / ("spans-sample-%s.shot.png" % style))
     span_stripes(tm, chromium, work, grouping, layout)
 
 
@@ -710,10 +713,7 @@ def span_stripes(tm, chromium, work, grouping, layout):
     for label, extra in [("page", []), ("virtualised", ["--virtualize-after", "1", "--prefetch", "100"])]:
         page, shot = work / ("stripes-%s.html" % label), work / ("stripes-%s.shot.png" % label)
         textmeasure(tm, ["render", str(SAMPLE), "-o", str(page), "--style", "striped"] + grouping + extra)
-        subprocess.run([chromium] + FLAGS + ["--window-size=%d,%d" % (drawn[0], drawn[1]), "--user-data-dir=" + str(work / "profile"),
-                        "--virtual-time-budget=10000", "--screenshot=" + str(shot), page.as_uri()],
-                       capture_output=True, timeout=300, check=True)
-        taken = read_png(shot)
+        taken = screenshot(chromium, page, (drawn[0], drawn[1]), work, shot)
         middles = [int(row["offset"] + row["height"] / 2) for row in layout["rows"]]
         differing = [index for index, y in enumerate(middles) if abs(drawn[2][y][x] - taken[2][y][x]) > 2]
         check(not differing, "grouped sample striped (%s): the group column's grey at the middle of each of %d rows is the PNG's (rows differing: %s)"
@@ -749,13 +749,7 @@ def main():
               "sample %s: %d of %d embedded fonts loaded" % (style, measured["fontsLoaded"], measured["fonts"]))
         check_layout("sample " + style, measured, layout)
         drawn = read_png(png)
-        shot = work / ("sample-%s.shot.png" % style)
-        subprocess.run([chromium] + FLAGS + ["--window-size=%d,%d" % (drawn[0], drawn[1]), "--user-data-dir=" + str(work / "profile"),
-                        "--virtual-time-budget=10000", "--screenshot=" + str(shot), page.as_uri()],
-                       capture_output=True, timeout=300, check=True)
-        unmatched, mean = compare(drawn, read_png(shot))
-        check(unmatched <= 0.005 and mean <= 0.035, "sample %s: screenshot against the PNG (%d × %d px): %.3f %% of pixels unmatched, mean difference %.4f"
-              % (style, drawn[0], drawn[1], unmatched * 100, mean))
+        check_screenshot("sample %s" % style, chromium, page, drawn, work, work / ("sample-%s.shot.png" % style))
 
     # 1,000 multilingual rows.
     csv = work / "multilingual.csv"

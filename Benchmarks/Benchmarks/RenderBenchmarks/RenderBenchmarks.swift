@@ -246,6 +246,7 @@ final class Table: Sendable {
     func measured(chunk: Int?, cache: WidthCache) -> DataTableLayout<PackageRow> {
         let layout = try! DataTableLayout(rows: chunk.map { chunks[$0] } ?? rows, columns: columns,
                                           configuration: configuration, cache: cache)
+        layout.keepLinesForDrawing()  // measured to be drawn: the drawing takes the lines measuring laid out
         layout.measureRows(0..<layout.rowCount)
         return layout
     }
@@ -255,9 +256,10 @@ final class Table: Sendable {
         try! DataTableLayout(rows: chunks[chunk], columns: columns, configuration: configuration, cache: cache)
     }
 
-    /// The table's A4 pages (every row measured first).
+    /// The table's A4 pages (every row measured first), scaled to the page's width as the Pango
+    /// baseline draws them (column bands, the default since, would paginate differently).
     func pages(of layout: DataTableLayout<PackageRow>) throws -> TablePages {
-        try layout.pages(style: .plain, page: Fixtures.page, margins: EdgeInsets(Fixtures.margin))
+        try layout.pages(style: .plain, page: Fixtures.page, margins: EdgeInsets(Fixtures.margin), fit: .scale)
     }
 }
 

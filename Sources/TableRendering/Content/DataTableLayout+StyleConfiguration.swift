@@ -20,7 +20,8 @@ extension DataTableLayout {
     ///
     /// - Complexity: O(cells of `rows` + columns), plus measuring the rows not measured yet and
     ///   shaping each line once. Wrapped text takes the lines measuring kept (see `LineCache`);
-    ///   text measured at other widths, or before the layout was first drawn, is prepared again.
+    ///   text measured at other widths, or measured before the layout was first drawn (unless
+    ///   ``keepLinesForDrawing()`` was called first), is prepared again.
     public func styleConfiguration(rows: Range<Int>? = nil, alignments: [ColumnAlignment] = []) -> TableStyleConfiguration {
         styleConfiguration(rows: rows, alignments: alignments, skipping: 0)
     }

@@ -91,6 +91,16 @@ extension DataTableLayout {
         return cache
     }
 
+    /// Keeps the lines of the wrapped text cells measured from now on, so that drawing takes them
+    /// instead of laying the texts out again (24 bytes a line, with each cell's text, font and
+    /// width). Call it before measuring rows you will draw: a drawing calls it itself, so rows
+    /// measured before the first drawing are otherwise laid out again when drawn.
+    ///
+    /// - Complexity: O(1).
+    public func keepLinesForDrawing() {
+        _ = lineCache
+    }
+
     /// `measureRows(_:)` for a drawing: the rows measured keep their wrapped lines in the line
     /// cache for the drawing to take.
     func measureRowsForDrawing(_ range: Range<Int>) {
