@@ -151,6 +151,19 @@ async () => {
 """
 
 
+def reference_head(font):
+    """The head of a hand-written reference table page (header groups, row spans): `font` as the
+    face of every cell at 14 px, padding 8 px, `table-layout: auto`, headers on one line and cells
+    broken as `overflow-wrap: break-word` breaks them."""
+    return ("<!doctype html><html><head><meta charset='utf-8'><style>"
+            "@font-face { font-family: 'TM0'; src: url('%s'); }" % font.name
+            + "body { margin: 0; } table { table-layout: auto; border-collapse: separate; border-spacing: 0; margin-bottom: 20px;"
+            " font-size: 14px; font-family: 'TM0'; font-kerning: normal; }"
+            "th, td { padding: 0 8px; border: 0; text-align: left; font-weight: normal; vertical-align: top; }"
+            "th { white-space: pre; padding-right: 28px; } th.g { padding-right: 8px; } td { overflow-wrap: break-word; }"
+            "</style></head><body>")
+
+
 def textmeasure(binary, arguments, input=None):
     return subprocess.run([binary] + arguments, check=True, capture_output=True, text=True, input=input).stdout
 
@@ -558,13 +571,7 @@ def header_groups(tm, chromium, work):
             thead += "</tr>"
         thead += "<tr>" + "".join("<th>%s</th>" % html.escape(title) for title in titles) + "</tr></thead>"
         body = "<tbody>" + "".join("<tr>" + "".join("<td>%s</td>" % html.escape(cell) for cell in row) + "</tr>" for row in rows[1:]) + "</tbody>"
-        head = ("<!doctype html><html><head><meta charset='utf-8'><style>"
-                "@font-face { font-family: 'TM0'; src: url('%s'); }" % font.name
-                + "body { margin: 0; } table { table-layout: auto; border-collapse: separate; border-spacing: 0; margin-bottom: 20px;"
-                " font-size: 14px; font-family: 'TM0'; font-kerning: normal; }"
-                "th, td { padding: 0 8px; border: 0; text-align: left; font-weight: normal; vertical-align: top; }"
-                "th { white-space: pre; padding-right: 28px; } th.g { padding-right: 8px; } td { overflow-wrap: break-word; }"
-                "</style></head><body>")
+        head = reference_head(font)
         page = work / ("groups-%s.html" % label)
         page.write_text(head + "".join("<table style='width: %spx'>%s%s</table>" % (frame, thead, body) for frame in frames)
                         + GROUP_PROBE + "</body></html>", encoding="utf-8")
@@ -662,13 +669,7 @@ def row_spans(tm, chromium, work):
         body += "<tr>" + "".join(("<td rowspan='%d'>%s</td>" % (count, html.escape(cell)) if starts else "") if at == key
                                  else "<td>%s</td>" % html.escape(cell) for at, cell in enumerate(row)) + "</tr>"
     body += "</tbody>"
-    head = ("<!doctype html><html><head><meta charset='utf-8'><style>"
-            "@font-face { font-family: 'TM0'; src: url('%s'); }" % font.name
-            + "body { margin: 0; } table { table-layout: auto; border-collapse: separate; border-spacing: 0; margin-bottom: 20px;"
-            " font-size: 14px; font-family: 'TM0'; font-kerning: normal; }"
-            "th, td { padding: 0 8px; border: 0; text-align: left; font-weight: normal; vertical-align: top; }"
-            "th { white-space: pre; padding-right: 28px; } th.g { padding-right: 8px; } td { overflow-wrap: break-word; }"
-            "</style></head><body>")
+    head = reference_head(font)
     page = work / "spans.html"
     page.write_text(head + "".join("<table style='width: %spx'>%s%s</table>" % (frame, thead, body) for frame in frames)
                     + SPAN_PROBE + "</body></html>", encoding="utf-8")
