@@ -15,6 +15,8 @@
 #   Benchmarks/run.sh --target AutoLayoutBenchmarks # automatic table layout against maxMeasured + scale to fill
 #   Benchmarks/run.sh --filter '.*cache.*'
 #
+# Benchmarks/compare.sh BASE runs every target on this tree and on commit BASE, alternately.
+#
 # Results (JMH JSON) are kept in $RESULTS_DIR, by default Benchmarks/.build/benchmark-results.
 set -euo pipefail
 
@@ -23,7 +25,16 @@ results_dir="${RESULTS_DIR:-$package_dir/.build/benchmark-results}"
 mkdir -p "$results_dir"
 rm -f "$results_dir"/*.jmh.json
 
+# glibc's malloc serves a large allocation (a fresh WidthCache reserves megabytes) either from
+# fresh mmap'd pages, faulted in on first touch, or from heap memory an earlier iteration freed,
+# depending on the allocations the process made before (its mmap threshold moves as they are
+# freed). That history, not the code measured, flipped the cold 100-row column strategies between
+# about 1 and 2 ms from one build to the next (see README.md, "The whole suite"). A fixed
+# threshold makes every process reuse freed memory, as a long-running one does.
+export GLIBC_TUNABLES="${GLIBC_TUNABLES:-glibc.malloc.mmap_threshold=33554432:glibc.malloc.trim_threshold=1073741824}"
+
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ //'), load average $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "malloc: GLIBC_TUNABLES=$GLIBC_TUNABLES"
 
 # The output is kept too: RowBenchmarks prints a timing too slow for a benchmark iteration.
 swift package --package-path "$package_dir" --allow-writing-to-directory "$results_dir" \
