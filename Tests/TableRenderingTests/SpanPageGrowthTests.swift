@@ -1,0 +1,87 @@
+import CellLayout
+import DataTables
+import Foundation
+import TableRendering
+import Testing
+import TextMeasureTestSupport
+import TextMeasure
+
+/// A span's text continued on a later page stays inside its rows (issue 28): the rows a spanning
+/// cell stretches grow on pages by what the page breaks cost its lines. Worked by hand as
+/// `SpanAcrossSplitRowTests` is: Noto Sans Mono at 10 px (a line 13.62 pt, Arabic 21.12 pt),
+/// 4 pt of padding above and below, columns 76 pt wide (ten characters a line), pages 300 × 400
+/// with 36 pt margins and a 44 pt header: 284 pt for rows.
+///
+/// The grown table: nine rows of their own (194.58 pt), rows 9–11 of a group named with 40 words
+/// (20 lines, 4 + 272.4 + 4 = 280.4 pt: rows 9 and 10 of 21.62, row 11 of 237.16), two more rows.
+/// Page 1 holds rows 0–10 (237.82; row 11 would end at 474.98) and 43.24 pt of the span: lines
+/// that fit in 43.24 − 4 = 39.24, two (27.24; three would be 40.86), at 44 + 194.58 + 4 = 242.58.
+/// Page 2 starts at row 11 with lines 3–20 left: 4 + 18 × 13.62 + 4 = 253.16 pt, 16 more than row
+/// 11's 237.16, so row 11 is 253.16 on pages; row 12 fits below it (274.78), row 13 does not
+/// (296.4 > 284) and goes to page 3. Before, page 2 held rows 11–13 (280.4) and drew lines 3–20
+/// down to 48 + 245.16 = 293.16, 12 pt past the span's end at 44 + 237.16 = 281.16, over row 12.
+@Suite struct SpanPageGrowthTests {
+    typealias Sale = SpanFirstLineTests.Sale
+
+    static let name = SpanAcrossSplitRowTests.words(40)
+
+    /// Rows 0–8 of their own, rows 9–11 of the group `name`, rows 12–13 of their own.
+    static let sales = (0..<9).map { Sale(id: $0, dept: "d\($0)", aisle: "", item: "a\($0)") }
+        + (9..<12).map { Sale(id: $0, dept: name, aisle: "", item: "k\($0)") }
+        + (12..<14).map { Sale(id: $0, dept: "e\($0)", aisle: "", item: "t\($0)") }
+
+    @Test func aSpanEndingOnALaterPageGrowsItsLastRowByWhatTheBreakCostIt() throws {
+        let layout = try SpanFirstLineTests.layout(Self.sales, spans: [DataTableRowSpan(column: 0, row: 9, count: 3)])
+        let pages = try layout.pages(style: .plain, page: PageSize(width: 300, height: 400), margins: EdgeInsets(36))
+        #expect(pages.rows == [0..<11, 11..<13, 13..<14])
+        try #require(pages.rowHeights.count == 3)
+        #expect(abs(pages.rowHeights[1][0] - 253.16) < 1e-4 && abs(pages.rowHeights[1][1] - 21.62) < 1e-4)
+        // The layout itself keeps its rows: row 11 of 237.16, row 12 right below it.
+        #expect(abs(layout.height(ofRow: 11) - 237.16) < 1e-4)
+        #expect(abs(layout.offset(ofRow: 12) - layout.offset(ofRow: 0) - (194.58 + 280.4)) < 1e-4)
+
+        let lines = try SpanAcrossSplitRowTests.nameLines(layout)
+        SpanAcrossSplitRowTests.expect(lines[0], are: 1...2, from: 242.58, within: 44 + 237.82)
+        SpanAcrossSplitRowTests.expect(lines[1], are: 3...20, from: 48, within: 44 + 253.16 - 4)
+        #expect(lines[2].isEmpty)
+        // Row 12 is drawn below the span on page 2: its item's line 4 pt below 44 + 253.16.
+        let item = pages[1].textItems.first { $0.run.text == "t12" }
+        #expect(abs((item?.frame.minY ?? 0) - 301.16) < 1e-4)
+    }
+
+    /// The same table through `textmeasure render --group-by Dept` (columns Dept and Item, plain
+    /// style, no page numbers), as `pdftotext -bbox` reads it: rows start 80 pt down the page.
+    /// Page 1 has w01–w04 from 80 + 194.58 + 4 = 278.58, above the span's part's end at 80 +
+    /// 237.82 = 317.82; page 2 w05–w40 from 84, the last line ending at 84 + 245.16 = 329.16,
+    /// within the span's end at 80 + 253.16 = 333.16, and t12 at 337.16; page 3 t13 at 84. Each
+    /// word of the name once, in order. Before, there were two pages and w39–w40 ended at 329.16,
+    /// below the span's end at 317.16.
+    @Test func thePDFShowsEachWordOfTheNameInsideItsRows() throws {
+        let pages = try SpanAcrossSplitRowTests.groupedPDFWords(Self.sales)
+        try #require(pages.count == 3)
+        let names = pages.map { $0.filter { $0.text.hasPrefix("w") } }
+        #expect(names.flatMap { $0.map(\.text) } == Self.name.split(separator: " ").map(String.init))
+        for (page, (first, end)) in [(278.58, 317.82), (84.0, 333.16 - 4)].enumerated() {
+            for (index, word) in names[page].enumerated() {
+                let y = first + 13.62 * Double(index / 2)
+                #expect(abs(word.y - y) < 0.01, "page \(page + 1): \(word.text) at \(word.y), not \(y)")
+                #expect(word.y + 13.62 <= end + 0.01, "page \(page + 1): \(word.text) past \(end)")
+            }
+        }
+        #expect(names[2].isEmpty)
+        #expect(pages[1].first { $0.text == "t12" }.map { abs($0.y - 337.16) < 0.01 } == true)
+        #expect(pages[2].first { $0.text == "t13" }.map { abs($0.y - 84) < 0.01 } == true)
+    }
+
+    /// A span whose next line no page can show does not grow: pages 300 × 140 pt leave 24 pt for
+    /// rows, one row of 21.62 a page (two would be 43.24), and a group named in Arabic needs
+    /// 4 + 21.12 = 25.12 pt for its line, more than any page has. Growing its last row would only
+    /// move the line to the next page, and again, without end; so rows 0–2 of the group and rows
+    /// 3–4 take a page each, as measured. Before the guard, paginating did not return.
+    @Test func aSpanWhoseLineFitsNoPageDoesNotGrowForever() throws {
+        let sales = (0..<5).map { Sale(id: $0, dept: $0 < 3 ? SpanFirstLineTests.kitchen : "e\($0)", aisle: "", item: "k\($0)") }
+        let layout = try SpanFirstLineTests.layout(sales, spans: [DataTableRowSpan(column: 0, row: 0, count: 3)])
+        let pages = try layout.pages(style: .plain, page: PageSize(width: 300, height: 140), margins: EdgeInsets(36))
+        #expect(pages.rows == [0..<1, 1..<2, 2..<3, 3..<4, 4..<5])
+    }
+}
