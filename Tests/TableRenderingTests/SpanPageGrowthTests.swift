@@ -7,7 +7,8 @@ import TextMeasureTestSupport
 import TextMeasure
 
 /// A span's text continued on a later page stays inside its rows (issue 28): the rows a spanning
-/// cell stretches grow on pages by what the page breaks cost its lines. Worked by hand as
+/// cell stretches grow on pages by what the page breaks cost its lines, and a page repeating a
+/// name draws it only where one line fits with its padding. Worked by hand as
 /// `SpanAcrossSplitRowTests` is: Noto Sans Mono at 10 px (a line 13.62 pt, Arabic 21.12 pt),
 /// 4 pt of padding above and below, columns 76 pt wide (ten characters a line), pages 300 × 400
 /// with 36 pt margins and a 44 pt header: 284 pt for rows.
@@ -83,5 +84,28 @@ import TextMeasure
         let layout = try SpanFirstLineTests.layout(sales, spans: [DataTableRowSpan(column: 0, row: 0, count: 3)])
         let pages = try layout.pages(style: .plain, page: PageSize(width: 300, height: 140), margins: EdgeInsets(36))
         #expect(pages.rows == [0..<1, 1..<2, 2..<3, 3..<4, 4..<5])
+    }
+
+    /// The rule for a repeated name: a page continuing a span whose lines were all shown draws
+    /// the name only if its first line fits in its part of the page with the padding above and
+    /// below it. A group named in Arabic (one line, 21.12 pt) spans rows 3–4, row 4 an item of
+    /// 35 lines (484.7 pt) split over three pages: page 1 holds rows 0–3 (86.48) and 14 lines of
+    /// row 4 (194.68) and shows the name at 44 + 64.86 + 4 = 112.86; page 2 holds 20 lines
+    /// (272.4) and repeats the name at 48; page 3 holds row 4's last line and padding, 17.62 pt,
+    /// less than 4 + 21.12 + 4 = 29.12, so it shows no name, and row 5 starts at 44 + 17.62.
+    /// Before, page 3 drew the name from 48 to 69.12, 7.5 pt past the span's end at 61.62.
+    @Test func aRepeatedNameIsDrawnOnlyWhereOneLineFitsWithItsPadding() throws {
+        var sales = SpanAcrossSplitRowTests.sales(item: SpanAcrossSplitRowTests.item(70), name: SpanFirstLineTests.kitchen)
+        sales[5].dept = "Tail"
+        let layout = try SpanFirstLineTests.layout(sales, spans: [DataTableRowSpan(column: 0, row: 3, count: 2)])
+        let pages = try layout.pages(style: .plain, page: PageSize(width: 300, height: 400), margins: EdgeInsets(36))
+        #expect(pages.rows == [0..<5, 4..<5, 4..<9])
+        let names = pages.map { page in page.textItems.filter { $0.run.text == SpanFirstLineTests.kitchen }.map(\.frame) }
+        try #require(names.count == 3)
+        #expect(names[0].count == 1 && abs((names[0].first?.minY ?? 0) - 112.86) < 1e-4)
+        #expect(names[1].count == 1 && abs((names[1].first?.minY ?? 0) - 48) < 1e-4)
+        #expect(names[2].isEmpty)
+        let tail = pages[2].textItems.first { $0.run.text == "Tail" }
+        #expect(abs((tail?.frame.minY ?? 0) - (44 + 17.62 + 4)) < 1e-4)
     }
 }

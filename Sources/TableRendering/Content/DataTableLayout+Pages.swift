@@ -33,7 +33,9 @@ extension DataTableLayout {
     /// - A row span crossing a page break is drawn again at the top of the next page, as tall
     ///   as its part of that page (to the page's cut, for a row split between pages); its lines
     ///   go on from the first that ended below the page before, and a row's own cell under the
-    ///   span is not drawn. On the page where such a span ends, its last row grows by what the
+    ///   span is not drawn. A page continuing a span whose lines were all shown repeats it from
+    ///   its first line, only if that line fits there with the padding above and below it.
+    ///   On the page where such a span ends, its last row grows by what the
     ///   breaks cost its text (`PageRowGrowth`), so that every line left fits inside its rows;
     ///   the layout's own rows keep their heights.
     /// - When a split row's tallest line and the cell's top padding would not fit below the

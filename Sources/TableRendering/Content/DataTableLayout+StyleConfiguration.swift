@@ -183,13 +183,14 @@ extension DataTableLayout {
     /// padding. The page where the span ends shows every line left (pagination grows the span's
     /// last row so that they fit, `PageRowGrowth`). A page continuing a span whose lines earlier
     /// pages showed all repeats the cell from its first line, as many lines as fit with the
-    /// padding above and below them (at least one). O(lines + earlier pages of the
-    /// span until its lines ran out).
+    /// padding above and below them: none when the first does not fit (the cell stands on the
+    /// page before), so a repeated cell never reaches past its part of the page. O(lines +
+    /// earlier pages of the span until its lines ran out).
     static func linesOnPage(_ lines: [TextLine], ends: ArraySlice<Double>, spanTop: Double, portion: Double, top: Double,
                             bottom: Double, endsHere: Bool) -> [TextLine] {
         guard !ends.isEmpty else { return endsHere ? lines : Array(lines.prefix(fitting(lines, from: 0, room: portion - top))) }
         let next = firstLineLeft(lines, ends: ends, spanTop: spanTop, top: top)
-        if next == lines.count { return Array(lines.prefix(max(1, fitting(lines, from: 0, room: portion - top - bottom)))) }
+        if next == lines.count { return Array(lines.prefix(fitting(lines, from: 0, room: portion - top - bottom))) }
         return Array(lines[next..<(endsHere ? lines.count : next + fitting(lines, from: next, room: portion - top))])
     }
 
