@@ -197,7 +197,9 @@ extension DataTableLayout {
         var (start, top) = (0, 0.0)
         while start < rowCount {
             let pageRoom = slices.isEmpty ? firstRoom : room
-            growth.forget(from: start)
+            // Rows from here on are paginated again, but a row an earlier page cut keeps its growth
+            // (at least): that page's cut and its drawing count on it.
+            growth.forget(from: top > 0 ? start + 1 : start)
             let origin = offset(ofRow: start) + top
             pageStarts.append(origin)
             growSpans(continuedAt: start, origin: origin, pageStarts: pageStarts, room: room, &growth)
@@ -234,7 +236,8 @@ extension DataTableLayout {
     /// Grows the last row of each text span begun above row `start` that the page starting at
     /// `origin` (an offset on pages, in row `start`) continues, so that the lines earlier pages
     /// did not show (`firstLineLeft`) fit with the padding above and below them should the span
-    /// end on this page. `pageStarts`: where each page so far starts, this one last; `room`: a
+    /// end on this page (a row it already grew keeps that, at least). `pageStarts`: where each
+    /// page so far starts, this one last; `room`: a
     /// page's room for rows. A span whose lines were all shown does not grow, nor one whose next
     /// line and padding are taller than `room` (no page could show it, so growing would never
     /// end). O(columns with spans × log s), plus, for each span continued, its lines (usually
