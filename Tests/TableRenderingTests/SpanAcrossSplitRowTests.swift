@@ -53,6 +53,22 @@ import TextMeasure
         }
     }
 
+    /// The words of each page `textmeasure render --group-by Dept` draws of `sales` (columns Dept
+    /// and Item, 76 pt, in Noto Sans Mono at 10 px, plain style, no page numbers, 300 × 400 pt
+    /// pages), as `pdftotext -bbox` reads them.
+    static func groupedPDFWords(_ sales: [Sale]) throws -> [[(text: String, y: Double)]] {
+        let folder = try RenderingFixtures.temporaryFolder()
+        let csv = folder + "/groups.csv", pdf = folder + "/groups.pdf"
+        let records = sales.map { "\"\($0.dept)\",\"\($0.item)\"" }
+        try (["Dept,Item"] + records).joined(separator: "\n").write(toFile: csv, atomically: true, encoding: .utf8)
+        let result = try Command().run(["render", csv, "-o", pdf, "--page", "300x400", "--size", "10", "--widths", "76,76",
+                                        "--group-by", "Dept", "--style", "plain", "--page-numbers", "off",
+                                        "--font", Fixtures.fontsDirectory + "/NotoSansMono-Regular.ttf"], input: [])
+        #expect(result.status == 0, "\(result.stderr)")
+        let xml = try #require(RenderingFixtures.output(of: "pdftotext", ["-bbox", pdf, "-"]))
+        return xml.components(separatedBy: "<page ").dropFirst().map(RowSpanDrawingTests.words)
+    }
+
     /// Checks that `lines` are lines `numbers`, the first `first` points down the page's table,
     /// each 13.62 below the one before, and none past `end`.
     static func expect(_ lines: [(line: Int, top: Double, bottom: Double)], are numbers: ClosedRange<Int>, from first: Double,
@@ -124,16 +140,7 @@ import TextMeasure
     /// 194.68 = 361.16; page 2 w31–w40 from 84, above the span's end at 80 + 243.54 = 323.54; page
     /// 3 none. Each word of the name once.
     @Test func thePDFShowsEachWordOfTheNameOnceInsideTheTable() throws {
-        let folder = try RenderingFixtures.temporaryFolder()
-        let csv = folder + "/groups.csv", pdf = folder + "/groups.pdf"
-        let records = Self.sales(item: Self.item(60)).map { "\"\($0.dept)\",\"\($0.item)\"" }
-        try (["Dept,Item"] + records).joined(separator: "\n").write(toFile: csv, atomically: true, encoding: .utf8)
-        let result = try Command().run(["render", csv, "-o", pdf, "--page", "300x400", "--size", "10", "--widths", "76,76",
-                                             "--group-by", "Dept", "--style", "plain", "--page-numbers", "off",
-                                             "--font", Fixtures.fontsDirectory + "/NotoSansMono-Regular.ttf"], input: [])
-        #expect(result.status == 0, "\(result.stderr)")
-        let xml = try #require(RenderingFixtures.output(of: "pdftotext", ["-bbox", pdf, "-"]))
-        let pages = xml.components(separatedBy: "<page ").dropFirst().map(RowSpanDrawingTests.words)
+        let pages = try Self.groupedPDFWords(Self.sales(item: Self.item(60)))
         try #require(pages.count == 3)
         let names = pages.map { $0.filter { $0.text.hasPrefix("w") } }
         #expect(names.flatMap { $0.map(\.text) } == Self.name.split(separator: " ").map(String.init))

@@ -1,5 +1,6 @@
 public import CellLayout
 public import DataTables
+import TextMeasure
 
 extension DataTableLayout {
     /// The table drawn on pages of `page` size inside `margins`, each page starting with the
@@ -32,7 +33,11 @@ extension DataTableLayout {
     /// - A row span crossing a page break is drawn again at the top of the next page, as tall
     ///   as its part of that page (to the page's cut, for a row split between pages); its lines
     ///   go on from the first that ended below the page before, and a row's own cell under the
-    ///   span is not drawn.
+    ///   span is not drawn. A page continuing a span whose lines were all shown repeats it from
+    ///   its first line, only if that line fits there with the padding above and below it.
+    ///   On the page where such a span ends, its last row grows by what the
+    ///   breaks cost its text (`PageRowGrowth`), so that every line left fits inside its rows;
+    ///   the layout's own rows keep their heights.
     /// - When a split row's tallest line and the cell's top padding would not fit below the
     ///   header, the table is scaled down (further), until they do.
     /// - `furniture` adds a title above the table on the first page and "Page N of M" below it
@@ -140,12 +145,12 @@ extension DataTableLayout {
                                 pageWidth: page.width - margins.horizontal)
         }
         let origin = Point(x: margins.leading + chrome.leading * scale, y: margins.top + chrome.top * scale)
-        let slices = pageSlices(room: room.rest, firstRoom: room.first, blocks: blocks)
-        let pageStarts = slices.map { offset(ofRow: $0.rows.lowerBound) + $0.top }
-        let drawn = TablePages.Band(columns: band, widths: columnWidths.widths, height: { self.height(ofRow: $0) }) { slice, shift in
+        let (slices, growth) = pageSlices(room: room.rest, firstRoom: room.first, blocks: blocks)
+        let pageStarts = slices.map { pageOffset(ofRow: $0.rows.lowerBound, growth) + $0.top }
+        let drawn = TablePages.Band(columns: band, widths: columnWidths.widths, height: { self.pageHeight(ofRow: $0, growth) }) { slice, shift in
             let configuration = self.styleConfiguration(rows: slice.rows, alignments: alignments, skipping: slice.top,
                                                         split: split, bottom: slice.bottom, spans: .repeated,
-                                                        pageStarts: pageStarts)
+                                                        pageStarts: pageStarts, growth: growth)
             var rows = configuration.rows
             // The last row ends where the page cuts it; then the first starts where the page does
             // (cutting the bottom first keeps the row's top, from which both are measured), its
@@ -178,54 +183,96 @@ extension DataTableLayout {
     /// first page: `firstRoom`), then, if the next row is taller than `room` and its first line
     /// fits in what is left, the part of it that ends at the lowest point within the page that
     /// no line of `blocks[row]` crosses; a page that starts inside a split row goes on from
-    /// there. A page never parts a span from its first line (`keepingSpansWithFirstLines(_:)`).
-    /// One empty page for a table without rows.
-    func pageSlices(room: Double, firstRoom: Double, blocks: [Int: [ClosedRange<Double>]]) -> [TablePages.Slice] {
-        guard rowCount > 0 else { return [TablePages.Slice(rows: 0..<0, top: 0, bottom: nil)] }
-        var slices: [TablePages.Slice] = []
+    /// there. A page never parts a span from its first line (`keepingSpansWithFirstLines(_:_:)`),
+    /// and the last row of a span it continues grows by what the breaks cost the span's text
+    /// (`growSpans(continuedAt:origin:pageStarts:room:_:)`): the slices' rows are measured with
+    /// `growth`. One empty page for a table without rows.
+    func pageSlices(room: Double, firstRoom: Double,
+                    blocks: [Int: [ClosedRange<Double>]]) -> (slices: [TablePages.Slice], growth: PageRowGrowth) {
+        var growth = PageRowGrowth()
+        guard rowCount > 0 else { return ([TablePages.Slice(rows: 0..<0, top: 0, bottom: nil)], growth) }
+        func offset(ofRow row: Int) -> Double { pageOffset(ofRow: row, growth) }
+        func height(ofRow row: Int) -> Double { pageHeight(ofRow: row, growth) }
+        var slices: [TablePages.Slice] = [], pageStarts: [Double] = []
         var (start, top) = (0, 0.0)
         while start < rowCount {
             let pageRoom = slices.isEmpty ? firstRoom : room
+            // Rows from here on are paginated again, but a row an earlier page cut keeps its growth
+            // (at least): that page's cut and its drawing count on it.
+            growth.forget(from: top > 0 ? start + 1 : start)
             let origin = offset(ofRow: start) + top
+            pageStarts.append(origin)
+            growSpans(continuedAt: start, origin: origin, pageStarts: pageStarts, room: room, &growth)
             var end = start
             // A page's rows end where the next row would end below the room (offsets are exact sums).
             while end < rowCount, offset(ofRow: end) + height(ofRow: end) - origin <= pageRoom + 1e-9 { end += 1 }
-            if end < rowCount, end == start || (blocks[end] != nil && height(ofRow: end) > room + 1e-9) {
+            if end < rowCount, end == start || (blocks[end] != nil && self.height(ofRow: end) > room + 1e-9) {
                 // Row `end` is split anyway: it starts on this page if one of its lines fits.
                 let lines = blocks[end] ?? []
                 let rowTop = end == start ? top : 0
                 let limit = rowTop + pageRoom - (offset(ofRow: end) + rowTop - origin)
                 let bottom = Self.cut(lines, after: rowTop, limit: limit)
                 if end == start || (bottom <= limit + 1e-9 && lines.contains { $0.lowerBound >= rowTop && $0.upperBound <= bottom + 1e-9 }) {
-                    let slice = keepingSpansWithFirstLines(TablePages.Slice(rows: start..<end + 1, top: top, bottom: bottom))
+                    let slice = keepingSpansWithFirstLines(TablePages.Slice(rows: start..<end + 1, top: top, bottom: bottom), growth)
                     slices.append(slice)
                     (start, top) = slice.bottom.map { (slice.rows.upperBound - 1, $0) } ?? (slice.rows.upperBound, 0)
                     continue
                 }
             }
-            let slice = keepingSpansWithFirstLines(TablePages.Slice(rows: start..<end, top: top, bottom: nil))
+            let slice = keepingSpansWithFirstLines(TablePages.Slice(rows: start..<end, top: top, bottom: nil), growth)
             slices.append(slice)
             (start, top) = (slice.rows.upperBound, 0)
         }
-        return slices
+        return (slices, growth)
+    }
+
+    /// Where row `row` starts on pages: its offset, below the rows above it grown by `growth`.
+    /// O(log rows + log grown rows).
+    func pageOffset(ofRow row: Int, _ growth: PageRowGrowth) -> Double { offset(ofRow: row) + growth.above(row: row) }
+
+    /// How tall row `row` is on pages: its height grown by `growth`. O(log grown rows).
+    func pageHeight(ofRow row: Int, _ growth: PageRowGrowth) -> Double { height(ofRow: row) + growth.of(row: row) }
+
+    /// Grows the last row of each text span begun above row `start` that the page starting at
+    /// `origin` (an offset on pages, in row `start`) continues, so that the lines earlier pages
+    /// did not show (`firstLineLeft`) fit with the padding above and below them should the span
+    /// end on this page (a row it already grew keeps that, at least). `pageStarts`: where each
+    /// page so far starts, this one last; `room`: a
+    /// page's room for rows. A span whose lines were all shown does not grow, nor one whose next
+    /// line and padding are taller than `room` (no page could show it, so growing would never
+    /// end). O(columns with spans × log s), plus, for each span continued, its lines (usually
+    /// kept by measuring) and its earlier pages until they ran out.
+    func growSpans(continuedAt start: Int, origin: Double, pageStarts: [Double], room: Double, _ growth: inout PageRowGrowth) {
+        guard !rowSpans.isEmpty else { return }
+        let padding = configuration.cellPadding
+        for span in rowSpans.spans(coveringRow: start).sorted(by: { $0.lastRow < $1.lastRow }) where span.row < start {
+            guard let lines = spanLines(of: span) else { continue }
+            let spanTop = pageOffset(ofRow: span.row, growth)
+            let next = Self.firstLineLeft(lines, ends: Self.starts(after: spanTop, through: origin, of: pageStarts),
+                                          spanTop: spanTop, top: padding.top)
+            guard next < lines.count, padding.top + lines[next].height <= room + 1e-9 else { continue }
+            let needed = padding.top + lines[next...].reduce(0) { $0 + $1.height } + padding.bottom
+            let held = pageOffset(ofRow: span.lastRow, growth) + pageHeight(ofRow: span.lastRow, growth) - origin
+            if needed > held + 1e-9 * max(1, needed) { growth.grow(span.lastRow, by: needed - held) }
+        }
     }
 
     /// `slice`, ended above the first row of any span it would part from its first line: a span
     /// begun on the page below its first row that goes on past the page's end, with less room
     /// from its first row to that end than its cell's top padding and first line
-    /// (`firstLineBottom(of:)`). That row then starts the next page, beside the span's text.
-    /// Ending the page earlier may part another span, so the rule is applied again until none
-    /// is; a span begun at the page's first row stays (a page holds at least that row).
-    /// O(log s) a column with spans for each row the page loses, plus laying out the first line
-    /// of each span that reaches past the page.
-    func keepingSpansWithFirstLines(_ slice: TablePages.Slice) -> TablePages.Slice {
+    /// (`firstLineBottom(of:)`), rows measured with `growth`. That row then starts the next page,
+    /// beside the span's text. Ending the page earlier may part another span, so the rule is
+    /// applied again until none is; a span begun at the page's first row stays (a page holds at
+    /// least that row). O(log s) a column with spans for each row the page loses, plus laying out
+    /// the first line of each span that reaches past the page.
+    func keepingSpansWithFirstLines(_ slice: TablePages.Slice, _ growth: PageRowGrowth) -> TablePages.Slice {
         guard !rowSpans.isEmpty else { return slice }
         var slice = slice
         while let last = slice.rows.last {
-            let end = offset(ofRow: last) + (slice.bottom ?? height(ofRow: last))
+            let end = pageOffset(ofRow: last, growth) + (slice.bottom ?? pageHeight(ofRow: last, growth))
             let parted = rowSpans.spans(coveringRow: last).filter { span in
                 span.row > slice.rows.lowerBound && (slice.bottom != nil || span.lastRow > last)
-                    && firstLineBottom(of: span) > end - offset(ofRow: span.row) + 1e-6
+                    && firstLineBottom(of: span) > end - pageOffset(ofRow: span.row, growth) + 1e-6
             }
             guard let row = parted.map(\.row).min() else { return slice }
             slice = TablePages.Slice(rows: slice.rows.lowerBound..<row, top: slice.top, bottom: nil)
@@ -237,17 +284,26 @@ extension DataTableLayout {
     /// line of its text (for a compound cell, of its highest text); the top padding for a cell
     /// without text. O(the text's layout), usually the lines measuring kept.
     func firstLineBottom(of span: DataTableRowSpan) -> Double {
-        let padding = configuration.cellPadding, column = columns[span.column], value = rows[span.row]
-        let width = max(0, columnWidths.columns[span.column].width - padding.horizontal)
-        if let node = column.cell?(value) {
+        let padding = configuration.cellPadding
+        if let node = columns[span.column].cell?(rows[span.row]) {
+            let width = max(0, columnWidths.columns[span.column].width - padding.horizontal)
             let placement = MeasuredCell(node, cache: cache).placement(atWidth: width)
             let content = Rect(x: 0, y: padding.top, width: width, height: 0)
             return CellText.items(placement, in: content, cache: cache).map(\.frame.maxY).min() ?? padding.top
         }
+        return padding.top + (spanLines(of: span)?.first?.height ?? 0)
+    }
+
+    /// The lines of a spanning cell's text as measuring laid them out; nil for a compound cell.
+    /// O(the text's layout), usually the lines measuring kept.
+    func spanLines(of span: DataTableRowSpan) -> [TextLine]? {
+        let column = columns[span.column], value = rows[span.row]
+        guard column.cell?(value) == nil else { return nil }
+        let width = max(0, columnWidths.columns[span.column].width - configuration.cellPadding.horizontal)
         let text = column.text(value)
         let font = cellFont(ofColumn: span.column, style: textStyle(ofColumn: span.column, row: span.row, text: text))
         let kept = configuration.textLayout == .wrap ? lineCache.row(span.row) : nil
-        return padding.top + (lines(of: text, font: font, row: span.row, column: span.column, width: width, kept: kept).first?.height ?? 0)
+        return lines(of: text, font: font, row: span.row, column: span.column, width: width, kept: kept)
     }
 
     /// The lowest point at most `limit` and below `top` that lies inside no block (`blocks`:

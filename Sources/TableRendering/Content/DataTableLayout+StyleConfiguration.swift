@@ -30,13 +30,17 @@ extension DataTableLayout {
     /// first row's top `skipped` points lie above the header (a page continuing a split row).
     /// The rows of `split` are not laid out again: of their text cells, only the lines that lie
     /// below `skipped` (the first row) and above `bottom` (the last row) are shaped. `pageStarts`:
-    /// where each page of the table starts (offsets, ascending), for a span continued from
-    /// earlier pages to know how far its lines went (`linesOnPage`).
+    /// where each page of the table starts (offsets on pages, ascending), for a span continued
+    /// from earlier pages to know how far its lines went (`linesOnPage`). Rows are as tall as
+    /// `growth` makes them on pages (`PageRowGrowth`).
     func styleConfiguration(rows: Range<Int>?, alignments: [ColumnAlignment], skipping skipped: Double,
                             split: [Int: SplitRow] = [:], bottom: Double? = nil,
-                            spans: SpanDrawing = .atFirstRow, pageStarts: [Double] = []) -> TableStyleConfiguration {
+                            spans: SpanDrawing = .atFirstRow, pageStarts: [Double] = [],
+                            growth: PageRowGrowth = PageRowGrowth()) -> TableStyleConfiguration {
         let range = rows ?? 0..<rowCount
         measureRowsForDrawing(range)
+        func offset(ofRow row: Int) -> Double { pageOffset(ofRow: row, growth) }
+        func height(ofRow row: Int) -> Double { pageHeight(ofRow: row, growth) }
         let lineCache = self.lineCache
         let settings = configuration
         let padding = settings.cellPadding
@@ -175,28 +179,41 @@ extension DataTableLayout {
     /// (to where the page cuts a row split between pages). On the span's first page (`ends`
     /// empty) the lines lie from the cell's top (`top`: the padding above them) over all its rows,
     /// and the page shows those that end within its part. A page continuing the span goes on
-    /// with the first line earlier pages did not show: `ends` are the offsets where those pages
-    /// ended (the last: where this page starts), the first of them showing its lines as they lie
-    /// below `spanTop` and each later one, like this one, as many as fit below the padding. The page
-    /// where the span ends shows every line left. A page continuing a span whose lines earlier
+    /// with the first line earlier pages did not show (`firstLineLeft`), as many as fit below the
+    /// padding. The page where the span ends shows every line left (pagination grows the span's
+    /// last row so that they fit, `PageRowGrowth`). A page continuing a span whose lines earlier
     /// pages showed all repeats the cell from its first line, as many lines as fit with the
-    /// padding (at least one). O(lines + earlier pages of the span until its lines ran out).
+    /// padding above and below them: none when the first does not fit (the cell stands on the
+    /// page before), so a repeated cell never reaches past its part of the page. O(lines +
+    /// earlier pages of the span until its lines ran out).
     static func linesOnPage(_ lines: [TextLine], ends: ArraySlice<Double>, spanTop: Double, portion: Double, top: Double,
                             bottom: Double, endsHere: Bool) -> [TextLine] {
-        /// How many lines from `next` on fit in `room` points, one under another.
-        func fitting(from next: Int, room: Double) -> Int {
-            var (end, y) = (next, 0.0)
-            while end < lines.count, y + lines[end].height <= room + 1e-6 { (end, y) = (end + 1, y + lines[end].height) }
-            return end - next
-        }
-        guard let firstEnd = ends.first else { return endsHere ? lines : Array(lines.prefix(fitting(from: 0, room: portion - top))) }
-        var next = fitting(from: 0, room: firstEnd - spanTop - top)
+        guard !ends.isEmpty else { return endsHere ? lines : Array(lines.prefix(fitting(lines, from: 0, room: portion - top))) }
+        let next = firstLineLeft(lines, ends: ends, spanTop: spanTop, top: top)
+        if next == lines.count { return Array(lines.prefix(fitting(lines, from: 0, room: portion - top - bottom))) }
+        return Array(lines[next..<(endsHere ? lines.count : next + fitting(lines, from: next, room: portion - top))])
+    }
+
+    /// The first line of a spanning cell that the pages before a page continuing it did not
+    /// show: `ends` are the offsets where those pages ended (the last: where this page starts),
+    /// the first of them showing the lines as they lie `top` (the padding) below `spanTop`, each
+    /// later one as many as fit below the padding. `lines.count` when they showed them all.
+    /// O(lines shown + those pages until the lines ran out).
+    static func firstLineLeft(_ lines: [TextLine], ends: ArraySlice<Double>, spanTop: Double, top: Double) -> Int {
+        guard let firstEnd = ends.first else { return 0 }
+        var next = fitting(lines, from: 0, room: firstEnd - spanTop - top)
         for (start, end) in zip(ends, ends.dropFirst()) {
             guard next < lines.count else { break }
-            next += fitting(from: next, room: end - start - top)
+            next += fitting(lines, from: next, room: end - start - top)
         }
-        if next == lines.count { return Array(lines.prefix(max(1, fitting(from: 0, room: portion - top - bottom)))) }
-        return Array(lines[next..<(endsHere ? lines.count : next + fitting(from: next, room: portion - top))])
+        return next
+    }
+
+    /// How many of `lines` from `next` on fit in `room` points, one under another. O(lines fitting).
+    static func fitting(_ lines: [TextLine], from next: Int, room: Double) -> Int {
+        var (end, y) = (next, 0.0)
+        while end < lines.count, y + lines[end].height <= room + 1e-6 { (end, y) = (end + 1, y + lines[end].height) }
+        return end - next
     }
 
     /// The page starts of `pageStarts` (ascending) after `spanTop` through `pageStart`: where the

@@ -65,9 +65,10 @@ public struct TablePages: RandomAccessCollection {
     public var columnWidths: [[Double]] { pages.map { bands[$0.band].widths } }
 
     /// The heights of the rows each page shows (`rows`), as its band measures them (a row split
-    /// between pages: its whole height).
+    /// between pages: its whole height), the last row of a span continued from an earlier page
+    /// as tall as it grows on pages (see `DataTableLayout.pages(style:page:margins:alignments:fit:furniture:)`).
     ///
-    /// - Complexity: O(rows on the page) for each page.
+    /// - Complexity: O(rows on the page × log g) for each page, g the rows that grow.
     public var rowHeights: [[Double]] { pages.map { page in page.slice.rows.map(bands[page.band].height) } }
 
     public var startIndex: Int { pages.startIndex }
