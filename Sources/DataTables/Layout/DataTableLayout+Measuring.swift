@@ -18,7 +18,8 @@ extension DataTableLayout {
 
     /// Whether row `row` waits to be measured: automatic heights, no provided height, not yet measured.
     func needsMeasuring(_ row: Int) -> Bool {
-        guard case .automatic = configuration.rowHeightMode, measured[ids[row]] == nil else { return false }
+        // By index: the measurement itself (and its arrays) is not copied out to be compared.
+        guard case .automatic = configuration.rowHeightMode, measured.index(forKey: ids[row]) == nil else { return false }
         return rowHeightProvider?(rows[row], row) == nil
     }
 
