@@ -1,5 +1,4 @@
 @testable import DataTables
-import Synchronization
 import Testing
 import TextMeasureTestSupport
 import TextMeasure
@@ -40,10 +39,12 @@ import TextMeasure
                                    configuration: configuration)
     }
 
-    /// Keeps the lines measuring laid out, by row and column, as a renderer's line cache does.
+    /// Keeps the lines measuring laid out, by row and column, as a renderer's line cache does
+    /// (behind the package's `Lock`: ThreadSanitizer does not model `Mutex`'s futex on Linux and
+    /// reports its locked sections as races).
     final class LineRecorder: LineKeeper {
         struct Cell: Hashable { let row: Int, column: Int }
-        private let kept = Mutex<[Cell: [CompactLine]]>([:])
+        private let kept = Lock<[Cell: [CompactLine]]>([:])
 
         func height(of text: PreparedText, atWidth width: Double, row: Int, column: Int) -> Double {
             let (height, lines) = text.compactLines(atWidth: width)
