@@ -236,7 +236,10 @@ extension TextMeasureCommand {
                 if fit != .scale { try layout.narrowColumns(toPage: page, margins: margins, style: style) }
                 let pages = try layout.pages(style: style, page: page, margins: margins, alignments: [], fit: fit,
                                              furniture: furniture, measured: measured)
-                bytes = try Drawing.pdfData(pages: pages)
+                try writeAtomically(try Drawing.pdfData(pages: pages), to: output)
+                // The process ends here: the table's rows, their measurements and kept lines (every
+                // band's) go with it, not freed one by one first (some 20 ms of CPU for 10,000 rows).
+                Self.exit()
             case .json:
                 let pages = try page.map { _ in
                     let page = try pageSize(), margins = EdgeInsets(margin)

@@ -1,5 +1,4 @@
 @testable import DataTables
-import Synchronization
 import Testing
 import TextMeasureTestSupport
 import TextMeasure
@@ -29,21 +28,23 @@ import TextMeasure
         }
     }
 
-    static func layout() throws -> DataTableLayout<Item> {
+    static func layout(width: Double = 60) throws -> DataTableLayout<Item> {
         var configuration = DataTableConfiguration(font: mono)
         configuration.rowHeightMode = .automatic(estimated: 44, prefetchWindow: 0)
         configuration.cellPadding = DataTableCellPadding()
         configuration.headerHeight = 0
-        configuration.columnWidthMode = .fixed(width: 60)
+        configuration.columnWidthMode = .fixed(width: width)
         configuration.textLayout = .wrap
         return try DataTableLayout(rows: rows(), columns: [DataTableColumn("Words", \.words), DataTableColumn("Lines", \.lines)],
                                    configuration: configuration)
     }
 
-    /// Keeps the lines measuring laid out, by row and column, as a renderer's line cache does.
+    /// Keeps the lines measuring laid out, by row and column, as a renderer's line cache does
+    /// (behind the package's `Lock`: ThreadSanitizer does not model `Mutex`'s futex on Linux and
+    /// reports its locked sections as races).
     final class LineRecorder: LineKeeper {
         struct Cell: Hashable { let row: Int, column: Int }
-        private let kept = Mutex<[Cell: [CompactLine]]>([:])
+        private let kept = Lock<[Cell: [CompactLine]]>([:])
 
         func height(of text: PreparedText, atWidth width: Double, row: Int, column: Int) -> Double {
             let (height, lines) = text.compactLines(atWidth: width)
@@ -74,5 +75,36 @@ import TextMeasure
                     "row \(row)")
         }
         #expect(together.contentHeight == oneByOne.contentHeight)
+    }
+
+    /// Layouts of the same rows at different widths (as a table's column bands are) measured
+    /// as one stream of batches (`measureAllRows(of:)`: one layout's rows read while the one
+    /// before is measured) against each measured one row at a time, and by hand: at 42 px (7
+    /// characters) every word of four letters takes a line; at 60 px two do; at 90 px (15) three
+    /// ("abcd abcd abcd", 14).
+    @Test func layoutsMeasuredAsOneStreamEqualRowsMeasuredOneByOne() throws {
+        let widths: [Double] = [42, 60, 90], wordsPerLine = [1, 2, 3]
+        let together = try widths.map(Self.layout(width:)), oneByOne = try widths.map(Self.layout(width:))
+        let keptTogether = widths.map { _ in LineRecorder() }, keptAlone = widths.map { _ in LineRecorder() }
+        for index in widths.indices {
+            (together[index].lineKeeper, oneByOne[index].lineKeeper) = (keptTogether[index], keptAlone[index])
+            for row in 0..<Self.rowCount { oneByOne[index].measureRows(row..<(row + 1)) }
+        }
+        DataTableLayout.measureAllRows(of: together)
+        for index in widths.indices {
+            for row in 0..<Self.rowCount {
+                let words = 1 + row % 7, perLine = wordsPerLine[index]
+                let lines = max((words + perLine - 1) / perLine, 1 + row % 3)
+                #expect(abs(together[index].height(ofRow: row) - Double(lines) * Self.line) < 1e-5, "width \(widths[index]), row \(row)")
+                #expect(together[index].height(ofRow: row) == oneByOne[index].height(ofRow: row), "row \(row)")
+                #expect(together[index].offset(ofRow: row) == oneByOne[index].offset(ofRow: row), "row \(row)")
+                let kept = try #require(keptTogether[index].lines(ofRow: row, column: 0))
+                #expect(kept.count == (words + perLine - 1) / perLine, "width \(widths[index]), row \(row)")
+                #expect(kept == keptAlone[index].lines(ofRow: row, column: 0)
+                        && keptTogether[index].lines(ofRow: row, column: 1) == keptAlone[index].lines(ofRow: row, column: 1),
+                        "width \(widths[index]), row \(row)")
+            }
+            #expect(together[index].contentHeight == oneByOne[index].contentHeight)
+        }
     }
 }

@@ -18,7 +18,8 @@ extension DataTableLayout {
 
     /// Whether row `row` waits to be measured: automatic heights, no provided height, not yet measured.
     func needsMeasuring(_ row: Int) -> Bool {
-        guard case .automatic = configuration.rowHeightMode, measured[ids[row]] == nil else { return false }
+        // By index: the measurement itself (and its arrays) is not copied out to be compared.
+        guard case .automatic = configuration.rowHeightMode, measured.index(forKey: ids[row]) == nil else { return false }
         return rowHeightProvider?(rows[row], row) == nil
     }
 
@@ -109,8 +110,9 @@ extension DataTableLayout {
     /// with them: rows outside the range and its spans are never measured.
     ///
     /// Without spans, the rows' cells are read on this thread (the rows, the columns' closures)
-    /// and measured on every core, a batch at a time; the result is the same as measuring them
-    /// one after another.
+    /// and measured on every core, a batch at a time, the next batch's cells read while the one
+    /// before is measured (`measureAllRows(of:)`); the result is the same as measuring them one
+    /// after another.
     ///
     /// - Complexity: O(`range.count`) to find the rows not measured, plus for each of them
     ///   measuring its cells (on every core) and O(log n) to place it (and the same for the rows
@@ -121,24 +123,68 @@ extension DataTableLayout {
                      "row range \(range) out of range: the table has \(rowsDescription)")
         let rows = range.filter(needsMeasuring)
         guard !rows.isEmpty else { return false }
+        if rowSpans.isEmpty { return Self.measureInBatches([(self, rows)]) }
         let anchor = currentAnchor()
-        if rowSpans.isEmpty {
-            // Each batch's cells are read here, in order, measured on every core, and stored in order.
-            let measurer = rowMeasurer
-            for start in stride(from: 0, to: rows.count, by: Self.measuringBatch) {
-                let batch = rows[start..<min(start + Self.measuringBatch, rows.count)]
-                let cells = batch.map(cells(ofRow:))
-                for (row, fresh) in zip(batch, concurrentMap(cells.count) { measurer.measure(cells[$0], ofRow: batch[batch.startIndex + $0]) }) {
-                    store(fresh, ofRow: row)
-                }
-            }
-        } else {
-            for row in rows where needsMeasuring(row) {  // a span may have measured it with another
-                store(measure(row: row), ofRow: row)
-            }
+        for row in rows where needsMeasuring(row) {  // a span may have measured it with another
+            store(measure(row: row), ofRow: row)
         }
         restore(anchor)
         return true
+    }
+
+    /// Measures every row not measured yet of each of `layouts` (the column bands of one table,
+    /// say), as `measureRows(0..<rowCount)` on each would, keeping each one's place. The rows of
+    /// layouts without spans go through one stream of batches, whatever layout they belong to:
+    /// while a batch is measured on every core, the next one's cells are read on this thread,
+    /// and the batch before is stored; so reading and storing the rows of one band overlap
+    /// measuring those of the band before.
+    ///
+    /// - Complexity: O(rows) for each layout to find the rows not measured, plus measuring each
+    ///   of them (on every core) and O(log n) to place it.
+    package static func measureAllRows(of layouts: [DataTableLayout]) {
+        var batched: [(DataTableLayout, [Int])] = []
+        for layout in layouts {
+            guard layout.rowSpans.isEmpty else {
+                layout.measureRows(0..<layout.rowCount)
+                continue
+            }
+            let rows = (0..<layout.rowCount).filter(layout.needsMeasuring)
+            if !rows.isEmpty { batched.append((layout, rows)) }
+        }
+        measureInBatches(batched)
+    }
+
+    /// Measures `rows` of each layout (all waiting to be measured; layouts without spans), a batch
+    /// of `measuringBatch` rows at a time: each batch's cells are read here, in order, measured on
+    /// every core while the next batch's cells are read, and stored here in order. Returns
+    /// whether any row was measured.
+    @discardableResult
+    private static func measureInBatches(_ work: [(layout: DataTableLayout, rows: [Int])]) -> Bool {
+        let anchors = work.map { $0.layout.currentAnchor() }
+        let batches = work.flatMap { layout, rows in
+            stride(from: 0, to: rows.count, by: measuringBatch).map { (layout, rows[$0..<min($0 + measuringBatch, rows.count)]) }
+        }
+        var measurer: (layout: DataTableLayout, measurer: RowMeasurer)?
+        var waiting: (layout: DataTableLayout, rows: ArraySlice<Int>, measured: Pending<[MeasuredRow]>)?
+        for (index, (layout, rows)) in batches.enumerated() {
+            if measurer?.layout !== layout { measurer = (layout, layout.rowMeasurer) }
+            let (cells, indices, rowMeasurer) = (rows.map(layout.cells(ofRow:)), Array(rows), measurer!.measurer)
+            let measure: @Sendable () -> [MeasuredRow] = {
+                concurrentMap(cells.count) { rowMeasurer.measure(cells[$0], ofRow: indices[$0]) }
+            }
+            // The last batch has nothing left to read beside it: measured here.
+            let measured = index == batches.count - 1 ? Pending(done: measure()) : Pending(measure)
+            if let waiting { waiting.layout.store(waiting.measured.value, ofRows: waiting.rows) }
+            waiting = (layout, rows, measured)
+        }
+        if let waiting { waiting.layout.store(waiting.measured.value, ofRows: waiting.rows) }
+        for ((layout, _), anchor) in zip(work, anchors) { layout.restore(anchor) }
+        return !batches.isEmpty
+    }
+
+    /// Keeps `measured` as the measurements of `rows`, in order.
+    private func store(_ measured: [MeasuredRow], ofRows rows: ArraySlice<Int>) {
+        for (row, fresh) in zip(rows, measured) { store(fresh, ofRow: row) }
     }
 
     /// How many rows `measureRows(_:)` reads before measuring them: it holds their cells' texts.

@@ -107,4 +107,11 @@ extension DataTableLayout {
         _ = lineCache
         measureRows(range)
     }
+
+    /// `measureRowsForDrawing(0..<rowCount)` for each of `layouts` (a table's column bands), their
+    /// batches of rows measured as one stream (`measureAllRows(of:)`).
+    static func measureAllRowsForDrawing(of layouts: [DataTableLayout]) {
+        for layout in layouts { _ = layout.lineCache }
+        measureAllRows(of: layouts)
+    }
 }

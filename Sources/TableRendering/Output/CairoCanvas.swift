@@ -18,6 +18,8 @@ struct CairoCanvas {
     private let window: Rect?
     /// Whether the surface is an image (see `forcingOneMask`).
     private let isImage: Bool
+    /// Whether the surface writes a PDF (see `strokesSharingCall`).
+    private let isPDF: Bool
 
     /// A canvas on `context` drawing with `fonts` (share them between the pages of a document:
     /// Cairo embeds a font once per face it is given, so a face per page embeds it on every page),
@@ -26,6 +28,7 @@ struct CairoCanvas {
         (self.context, self.fonts, self.window) = (context, fonts, window)
         keepsText = cairo_surface_has_show_text_glyphs(cairo_get_target(context)) != 0
         isImage = cairo_surface_get_type(cairo_get_target(context)) == CAIRO_SURFACE_TYPE_IMAGE
+        isPDF = cairo_surface_get_type(cairo_get_target(context)) == CAIRO_SURFACE_TYPE_PDF
         let options = cairo_font_options_create()
         cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
         cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
@@ -35,7 +38,8 @@ struct CairoCanvas {
     }
 
     private init(_ canvas: CairoCanvas, window: Rect?) {
-        (context, fonts, keepsText, isImage, self.window) = (canvas.context, canvas.fonts, canvas.keepsText, canvas.isImage, window)
+        (context, fonts, keepsText, isImage, isPDF) = (canvas.context, canvas.fonts, canvas.keepsText, canvas.isImage, canvas.isPDF)
+        self.window = window
     }
 
     func draw(_ items: [DrawingItem]) {
@@ -49,8 +53,14 @@ struct CairoCanvas {
                 guard add(path) else { continue }
                 set(color)
                 cairo_fill(context)
-            case .stroke(let path, let color, let lineWidth):
-                guard lineWidth > 0, add(path, reach: lineWidth) else { continue }
+            case .stroke(_, let color, let lineWidth):
+                let end = strokesSharingCall(items, from: index)
+                defer { index = end - 1 }
+                var added = false
+                for case .stroke(let path, _, _) in items[index..<end] where lineWidth > 0 {
+                    added = add(path, reach: lineWidth) || added
+                }
+                guard added else { continue }
                 set(color)
                 cairo_set_line_width(context, lineWidth)
                 cairo_stroke(context)
@@ -74,6 +84,18 @@ struct CairoCanvas {
                 cairo_restore(context)
             }
         }
+    }
+
+    /// Where the strokes that one call draws with the stroke at `start` end: in a PDF, the
+    /// strokes after it of the same opaque colour and width (a grid's lines) make one path with
+    /// it, stroked once; each stroke costs Cairo more than the line it writes. Opaque, so that
+    /// where lines cross nothing is painted twice as dark. Elsewhere (an image's anti-aliased
+    /// crossings, an SVG's elements) each stroke is its own call.
+    private func strokesSharingCall(_ items: [DrawingItem], from start: Int) -> Int {
+        guard isPDF, case .stroke(_, let color, let lineWidth) = items[start], color.opacity == 1 else { return start + 1 }
+        var end = start + 1
+        while end < items.endIndex, case .stroke(_, color, lineWidth) = items[end] { end += 1 }
+        return end
     }
 
     /// `items` drawn inside `path`. Under a rounded rectangle, the items that keep clear of its

@@ -18,6 +18,9 @@ final class PDFWriter: @unchecked Sendable {
     private let queue = DispatchQueue(label: "TableRendering.PDFWriter")
     private let room = DispatchSemaphore(value: queued)
     private let failure = Lock<RenderError?>(nil)
+    /// The pages written, let go by the caller's next `write(_:)`: freeing a page's display list
+    /// is work the writer's thread, the busier of the two, need not do.
+    private let written = Lock<[Drawing]>([])
     private let sink: OutputSink
     private let bytes: () -> [UInt8]
     private let surface: CairoSurface
@@ -41,9 +44,15 @@ final class PDFWriter: @unchecked Sendable {
     func write(_ page: Drawing) throws(RenderError) {
         if let error = failure.withLock({ $0 }) { throw error }
         room.wait()
+        let done = written.withLock { pages in
+            defer { pages.removeAll(keepingCapacity: true) }
+            return pages
+        }
+        withExtendedLifetime(done) {}  // freed here, on the caller's thread
+        let waiting = Lock<Drawing?>(page)  // the writer takes the page out, to hand it back
         queue.async { [self] in
             defer { room.signal() }
-            guard failure.withLock({ $0 == nil }) else { return }
+            guard failure.withLock({ $0 == nil }), let page = waiting.withLock({ $0.take() }) else { return }
             do throws(RenderError) {
                 let size = PageSize(width: page.bounds.width, height: page.bounds.height)
                 try size.checkCairosLimit()
@@ -53,6 +62,7 @@ final class PDFWriter: @unchecked Sendable {
             } catch {
                 failure.withLock { $0 = error }
             }
+            written.withLock { $0.append(page) }
         }
     }
 
