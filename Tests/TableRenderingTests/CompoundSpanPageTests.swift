@@ -93,4 +93,44 @@ import TextMeasure
         #expect(words[1].first { $0.text == "t12" }.map { abs($0.y - 343.16) < 0.01 } == true)
         #expect(words[2].first { $0.text == "t13" }.map { abs($0.y - 84) < 0.01 } == true)
     }
+
+    /// Texts side by side make one line: the group's cell is an hstack (6 pt apart, tops aligned)
+    /// of words w01–w20 in a 27 pt frame and x01–x10 in the 27 pt left (one word a line, 18 pt:
+    /// two would be 42). Its lines are the left text's 20, each of 13.62 pt (the first ten with a
+    /// right word level with them): 4 + 272.4 + 4 = 280.4 pt, as in `SpanPageGrowthTests`. So page
+    /// 1 shows lines 1–2 (w01 x01, w02 x02) from 44 + 194.58 + 4 = 242.58, and page 2 lines 3–20
+    /// from 48, x03–x10 each level with its line's w word, row 11 grown to 253.16. Before, page 2
+    /// drew the whole cell again from w01 x01 at 48.
+    @Test func textsSideBySideGoOnTogether() throws {
+        let dept = DataTableColumn<Sale>("Dept", text: { $0.dept }) { sale in
+            let parts = sale.dept.split(separator: "|").map { CellNode.text(String($0), stack: SpanFirstLineTests.stack) }
+            return parts.count == 2 ? .hstack(spacing: 6, alignment: .top, [parts[0].frame(width: 27), parts[1]]) : parts[0]
+        }
+        let name = Self.words(1...20).joined(separator: " ") + "|"
+            + (1...10).map { (number: Int) -> String in (number < 10 ? "x0" : "x") + String(number) }.joined(separator: " ")
+        let sales = (0..<9).map { Sale(id: $0, dept: "d\($0)", aisle: "", item: "a\($0)") }
+            + (9..<12).map { Sale(id: $0, dept: name, aisle: "", item: "k\($0)") }
+            + (12..<14).map { Sale(id: $0, dept: "e\($0)", aisle: "", item: "t\($0)") }
+        let layout = try SpanFirstLineTests.layout(sales, spans: [DataTableRowSpan(column: 0, row: 9, count: 3)], dept: dept)
+        let pages = try layout.pages(style: .plain, page: PageSize(width: 300, height: 400), margins: EdgeInsets(36))
+        #expect(pages.rows == [0..<11, 11..<13, 13..<14])
+        try #require(pages.rowHeights.count == 3)
+        #expect(abs(pages.rowHeights[1][0] - 253.16) < 1e-4)
+        // Each page's words of the cell (left of x = 76), with their lines' tops.
+        let words = pages.map { page in
+            page.textItems.filter { $0.frame.minX < 76 && ($0.run.text.hasPrefix("w") || $0.run.text.hasPrefix("x")) }
+                .map { (text: String($0.run.text), top: $0.frame.minY) }
+        }
+        try #require(words.count == 3)
+        for (page, (lines, first)) in [(1...2, 242.58), (3...20, 48.0)].enumerated() {
+            let expected = lines.flatMap { line in [(line < 10 ? "w0" : "w") + String(line)] + (line <= 10 ? [(line < 10 ? "x0" : "x") + String(line)] : []) }
+            #expect(Set(words[page].map(\.text)) == Set(expected) && words[page].count == expected.count, "page \(page + 1)")
+            for word in words[page] {
+                let line = Int(word.text.dropFirst()) ?? 0
+                let top = first + 13.62 * Double(line - lines.lowerBound)
+                #expect(abs(word.top - top) < 1e-4, "page \(page + 1): \(word.text) at \(word.top), not \(top)")
+            }
+        }
+        #expect(words[2].isEmpty)
+    }
 }
