@@ -32,7 +32,8 @@ extension DataTableLayout {
     ///   any span that leaves short, never above the page's first row).
     /// - A row span crossing a page break is drawn again at the top of the next page, as tall
     ///   as its part of that page (to the page's cut, for a row split between pages); its lines
-    ///   go on from the first that ended below the page before, and a row's own cell under the
+    ///   (a compound cell's: its text items, a line of those that overlap in height) go on
+    ///   from the first that ended below the page before, and a row's own cell under the
     ///   span is not drawn. A page continuing a span whose lines were all shown repeats it from
     ///   its first line, only if that line fits there with the padding above and below it.
     ///   On the page where such a span ends, its last row grows by what the
@@ -233,7 +234,7 @@ extension DataTableLayout {
     /// How tall row `row` is on pages: its height grown by `growth`. O(log grown rows).
     func pageHeight(ofRow row: Int, _ growth: PageRowGrowth) -> Double { height(ofRow: row) + growth.of(row: row) }
 
-    /// Grows the last row of each text span begun above row `start` that the page starting at
+    /// Grows the last row of each span begun above row `start` that the page starting at
     /// `origin` (an offset on pages, in row `start`) continues, so that the lines earlier pages
     /// did not show (`firstLineLeft`) fit with the padding above and below them should the span
     /// end on this page (a row it already grew keeps that, at least). `pageStarts`: where each
