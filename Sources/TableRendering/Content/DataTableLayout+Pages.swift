@@ -32,7 +32,8 @@ extension DataTableLayout {
     ///   any span that leaves short, never above the page's first row).
     /// - A row span crossing a page break is drawn again at the top of the next page, as tall
     ///   as its part of that page (to the page's cut, for a row split between pages); its lines
-    ///   go on from the first that ended below the page before, and a row's own cell under the
+    ///   (a compound cell's: its text items, a line of those that overlap in height) go on
+    ///   from the first that ended below the page before, and a row's own cell under the
     ///   span is not drawn. A page continuing a span whose lines were all shown repeats it from
     ///   its first line, only if that line fits there with the padding above and below it.
     ///   On the page where such a span ends, its last row grows by what the
@@ -235,7 +236,7 @@ extension DataTableLayout {
     /// How tall row `row` is on pages: its height grown by `growth`. O(log grown rows).
     func pageHeight(ofRow row: Int, _ growth: PageRowGrowth) -> Double { height(ofRow: row) + growth.of(row: row) }
 
-    /// Grows the last row of each text span begun above row `start` that the page starting at
+    /// Grows the last row of each span begun above row `start` that the page starting at
     /// `origin` (an offset on pages, in row `start`) continues, so that the lines earlier pages
     /// did not show (`firstLineLeft`) fit with the padding above and below them should the span
     /// end on this page (a row it already grew keeps that, at least). `pageStarts`: where each
@@ -248,12 +249,12 @@ extension DataTableLayout {
         guard !rowSpans.isEmpty else { return }
         let padding = configuration.cellPadding
         for span in rowSpans.spans(coveringRow: start).sorted(by: { $0.lastRow < $1.lastRow }) where span.row < start {
-            guard let lines = spanLines(of: span) else { continue }
+            let heights = spanLines(of: span).heights
             let spanTop = pageOffset(ofRow: span.row, growth)
-            let next = Self.firstLineLeft(lines, ends: Self.starts(after: spanTop, through: origin, of: pageStarts),
+            let next = Self.firstLineLeft(heights, ends: Self.starts(after: spanTop, through: origin, of: pageStarts),
                                           spanTop: spanTop, top: padding.top)
-            guard next < lines.count, padding.top + lines[next].height <= room + 1e-9 else { continue }
-            let needed = padding.top + lines[next...].reduce(0) { $0 + $1.height } + padding.bottom
+            guard next < heights.count, padding.top + heights[next] <= room + 1e-9 else { continue }
+            let needed = padding.top + heights[next...].reduce(0, +) + padding.bottom
             let held = pageOffset(ofRow: span.lastRow, growth) + pageHeight(ofRow: span.lastRow, growth) - origin
             if needed > held + 1e-9 * max(1, needed) { growth.grow(span.lastRow, by: needed - held) }
         }
@@ -282,30 +283,28 @@ extension DataTableLayout {
         return slice
     }
 
-    /// How far below its top a spanning cell's first line ends: the top padding and the first
-    /// line of its text (for a compound cell, of its highest text); the top padding for a cell
-    /// without text. O(the text's layout), usually the lines measuring kept.
+    /// How far below its top a spanning cell's first line ends: the top padding and its first
+    /// line (`SpanLines`: for a compound cell, its highest texts'); the top padding for a cell
+    /// without text. O(the cell's layout), usually the lines measuring kept.
     func firstLineBottom(of span: DataTableRowSpan) -> Double {
-        let padding = configuration.cellPadding
-        if let node = columns[span.column].cell?(rows[span.row]) {
-            let width = max(0, columnWidths.columns[span.column].width - padding.horizontal)
-            let placement = MeasuredCell(node, cache: cache).placement(atWidth: width)
-            let content = Rect(x: 0, y: padding.top, width: width, height: 0)
-            return CellText.items(placement, in: content, cache: cache).map(\.frame.maxY).min() ?? padding.top
-        }
-        return padding.top + (spanLines(of: span)?.first?.height ?? 0)
+        configuration.cellPadding.top + (spanLines(of: span).heights.first ?? 0)
     }
 
-    /// The lines of a spanning cell's text as measuring laid them out; nil for a compound cell.
-    /// O(the text's layout), usually the lines measuring kept.
-    func spanLines(of span: DataTableRowSpan) -> [TextLine]? {
+    /// The lines of a spanning cell as the span rules count them (`SpanLines`): its text's lines
+    /// as measuring laid them out, or a compound cell's text items placed at the column's width.
+    /// O(the cell's layout), usually the lines measuring kept; a compound cell is placed and
+    /// shaped again.
+    func spanLines(of span: DataTableRowSpan) -> SpanLines {
         let column = columns[span.column], value = rows[span.row]
-        guard column.cell?(value) == nil else { return nil }
         let width = max(0, columnWidths.columns[span.column].width - configuration.cellPadding.horizontal)
+        if let node = column.cell?(value) {
+            let placement = MeasuredCell(node, cache: cache).placement(atWidth: width)
+            return SpanLines(items: CellText.items(placement, in: Rect(x: 0, y: 0, width: width, height: 0), cache: cache), top: 0)
+        }
         let text = column.text(value)
         let font = cellFont(ofColumn: span.column, style: textStyle(ofColumn: span.column, row: span.row, text: text))
         let kept = configuration.textLayout == .wrap ? lineCache.row(span.row) : nil
-        return lines(of: text, font: font, row: span.row, column: span.column, width: width, kept: kept)
+        return SpanLines(lines(of: text, font: font, row: span.row, column: span.column, width: width, kept: kept))
     }
 
     /// The lowest point at most `limit` and below `top` that lies inside no block (`blocks`:

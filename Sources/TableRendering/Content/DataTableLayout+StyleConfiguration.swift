@@ -119,20 +119,28 @@ extension DataTableLayout {
                                              font: cell.font, in: start, alignment: alignment(index)),
                         textStyle: cell.style)
                 }
+                // The lines of a spanning cell that this page shows (see `SpanLines`).
+                func linesOnPage(_ heights: @autoclosure () -> [Double]) -> Range<Int>? {
+                    pageSpan.map { Self.linesOnPage(heights(), ends: $0.ends, spanTop: $0.top, portion: $0.portion, top: padding.top,
+                                                    bottom: padding.bottom, endsHere: $0.endsHere) }
+                }
                 let column = self.columns[index]
                 if let node = column.cell?(value) {
                     let placement = MeasuredCell(node, cache: cache).placement(atWidth: content.width)
-                    return TableStyleConfiguration.Cell(frame: cellFrame, contentFrame: content,
-                                                        text: CellText.items(placement, in: content, cache: cache),
+                    var items = CellText.items(placement, in: content, cache: cache)
+                    if pageSpan != nil {
+                        let spanLines = SpanLines(items: items, top: content.minY)
+                        items = linesOnPage(spanLines.heights).map(spanLines.items) ?? items
+                    }
+                    return TableStyleConfiguration.Cell(frame: cellFrame, contentFrame: content, text: items,
                                                         textStyle: textStyle(ofColumn: index, row: row, text: column.text(value)))
                 }
                 let text = column.text(value)
                 let style = textStyle(ofColumn: index, row: row, text: text)
                 let font = cellFont(ofColumn: index, style: style)
                 var lines = self.lines(of: text, font: font, row: row, column: index, width: content.width, kept: kept)
-                if let pageSpan {
-                    lines = Self.linesOnPage(lines, ends: pageSpan.ends, spanTop: pageSpan.top, portion: pageSpan.portion,
-                                             top: padding.top, bottom: padding.bottom, endsHere: pageSpan.endsHere)
+                if let shown = linesOnPage(SpanLines(lines).heights) {
+                    lines = Array(lines[shown])
                 } else if alignment(index) == .decimal, lines.count == 1, lines[0].text == text, !text.utf8.contains(9) {
                     return TableStyleConfiguration.Cell(
                         frame: cellFrame, contentFrame: content,
@@ -175,44 +183,45 @@ extension DataTableLayout {
         }
     }
 
-    /// The lines of a spanning cell that a page shows, its part of the page `portion` points tall
-    /// (to where the page cuts a row split between pages). On the span's first page (`ends`
-    /// empty) the lines lie from the cell's top (`top`: the padding above them) over all its rows,
-    /// and the page shows those that end within its part. A page continuing the span goes on
-    /// with the first line earlier pages did not show (`firstLineLeft`), as many as fit below the
-    /// padding. The page where the span ends shows every line left (pagination grows the span's
+    /// The lines of a spanning cell (`heights`: its lines', see `SpanLines`) that a page shows,
+    /// its part of the page `portion` points tall (to where the page cuts a row split between
+    /// pages). On the span's first page (`ends` empty) the lines lie from the cell's top (`top`:
+    /// the padding above them) over all its rows, and the page shows those that end within its
+    /// part. A page continuing the span goes on with the first line earlier pages did not show
+    /// (`firstLineLeft`), as many as fit below the padding. The page where the span ends shows every line left (pagination grows the span's
     /// last row so that they fit, `PageRowGrowth`). A page continuing a span whose lines earlier
     /// pages showed all repeats the cell from its first line, as many lines as fit with the
     /// padding above and below them: none when the first does not fit (the cell stands on the
     /// page before), so a repeated cell never reaches past its part of the page. O(lines +
     /// earlier pages of the span until its lines ran out).
-    static func linesOnPage(_ lines: [TextLine], ends: ArraySlice<Double>, spanTop: Double, portion: Double, top: Double,
-                            bottom: Double, endsHere: Bool) -> [TextLine] {
-        guard !ends.isEmpty else { return endsHere ? lines : Array(lines.prefix(fitting(lines, from: 0, room: portion - top))) }
-        let next = firstLineLeft(lines, ends: ends, spanTop: spanTop, top: top)
-        if next == lines.count { return Array(lines.prefix(fitting(lines, from: 0, room: portion - top - bottom))) }
-        return Array(lines[next..<(endsHere ? lines.count : next + fitting(lines, from: next, room: portion - top))])
+    static func linesOnPage(_ heights: [Double], ends: ArraySlice<Double>, spanTop: Double, portion: Double, top: Double,
+                            bottom: Double, endsHere: Bool) -> Range<Int> {
+        guard !ends.isEmpty else { return 0..<(endsHere ? heights.count : fitting(heights, from: 0, room: portion - top)) }
+        let next = firstLineLeft(heights, ends: ends, spanTop: spanTop, top: top)
+        if next == heights.count { return 0..<fitting(heights, from: 0, room: portion - top - bottom) }
+        return next..<(endsHere ? heights.count : next + fitting(heights, from: next, room: portion - top))
     }
 
-    /// The first line of a spanning cell that the pages before a page continuing it did not
-    /// show: `ends` are the offsets where those pages ended (the last: where this page starts),
-    /// the first of them showing the lines as they lie `top` (the padding) below `spanTop`, each
-    /// later one as many as fit below the padding. `lines.count` when they showed them all.
+    /// The first line of a spanning cell (`heights`: its lines') that the pages before a page
+    /// continuing it did not show: `ends` are the offsets where those pages ended (the last: where
+    /// this page starts), the first of them showing the lines as they lie `top` (the padding)
+    /// below `spanTop`, each later one as many as fit below the padding. `heights.count` when they showed them all.
     /// O(lines shown + those pages until the lines ran out).
-    static func firstLineLeft(_ lines: [TextLine], ends: ArraySlice<Double>, spanTop: Double, top: Double) -> Int {
+    static func firstLineLeft(_ heights: [Double], ends: ArraySlice<Double>, spanTop: Double, top: Double) -> Int {
         guard let firstEnd = ends.first else { return 0 }
-        var next = fitting(lines, from: 0, room: firstEnd - spanTop - top)
+        var next = fitting(heights, from: 0, room: firstEnd - spanTop - top)
         for (start, end) in zip(ends, ends.dropFirst()) {
-            guard next < lines.count else { break }
-            next += fitting(lines, from: next, room: end - start - top)
+            guard next < heights.count else { break }
+            next += fitting(heights, from: next, room: end - start - top)
         }
         return next
     }
 
-    /// How many of `lines` from `next` on fit in `room` points, one under another. O(lines fitting).
-    static func fitting(_ lines: [TextLine], from next: Int, room: Double) -> Int {
+    /// How many lines of `heights` from `next` on fit in `room` points, one under another.
+    /// O(lines fitting).
+    static func fitting(_ heights: [Double], from next: Int, room: Double) -> Int {
         var (end, y) = (next, 0.0)
-        while end < lines.count, y + lines[end].height <= room + 1e-6 { (end, y) = (end + 1, y + lines[end].height) }
+        while end < heights.count, y + heights[end] <= room + 1e-6 { (end, y) = (end + 1, y + heights[end]) }
         return end - next
     }
 

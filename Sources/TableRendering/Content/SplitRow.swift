@@ -83,6 +83,14 @@ extension DataTableLayout {
                                      direction: TextDirection.resolved(for: text),
                                      tabInterval: font.defaultTabInterval(for: text, cache), style: style, font: font)
         }
+        return SplitRow(cells: cells, blocks: SplitRow.merged(boxes))
+    }
+}
+
+extension SplitRow {
+    /// `boxes` (stretches of height) top to bottom, overlapping ones merged (boxes that only
+    /// touch stay apart). O(boxes × log boxes).
+    static func merged(_ boxes: [ClosedRange<Double>]) -> [ClosedRange<Double>] {
         var blocks: [ClosedRange<Double>] = []
         for box in boxes.sorted(by: { $0.lowerBound < $1.lowerBound }) {
             if let last = blocks.last, box.lowerBound < last.upperBound - 1e-9 {
@@ -91,6 +99,6 @@ extension DataTableLayout {
                 blocks.append(box)
             }
         }
-        return SplitRow(cells: cells, blocks: blocks)
+        return blocks
     }
 }
