@@ -28,6 +28,15 @@ let package = Package(
         // The accuracy report: every column-width strategy against shaped widths on the three
         // tables of Data/, written as Markdown and SVG (run it with accuracy.sh). Not a benchmark:
         // a plain executable, so it builds and runs without the benchmark harness.
+        // One strategy's column widths timed N times in one process (an A/B between two trees).
+        .executableTarget(
+            name: "ColumnWidthLoop",
+            dependencies: [
+                .product(name: "TextMeasure", package: "TextMeasure"),
+                .product(name: "DataTables", package: "TextMeasure"),
+                "PackageTable",
+            ]
+        ),
         .executableTarget(
             name: "AccuracyReport",
             dependencies: [

@@ -9,8 +9,9 @@
 # The older tree is a git worktree in $BASE_DIR (default Benchmarks/.build/compare-base), made on
 # first use and built there; it runs its own benchmark sources, so a target whose sources changed
 # in between compares what each tree's benchmark measured (a target that fails there is reported
-# and skipped). Writes Results/suite.txt (this tree's run.sh output), Results/suite-before.txt
-# (the older tree's) and Results/suite-compare.md (the table). Each run.sh call prints its load.
+# and skipped). Writes Results/$OUT.txt (this tree's run.sh output), Results/$OUT-before.txt
+# (the older tree's) and Results/$OUT-compare.md (the table); OUT is "suite" unless set. Each
+# run.sh call prints its load.
 set -euo pipefail
 
 base="${1:?usage: compare.sh BASE_COMMIT [TARGET ...]}"
@@ -19,6 +20,7 @@ package_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$package_dir/.." && pwd)"
 base_dir="${BASE_DIR:-$package_dir/.build/compare-base}"
 rounds="${ROUNDS:-1}"
+out="${OUT:-suite}"
 # The older tree's run.sh may predate run.sh's malloc policy: both trees run under the same one.
 export GLIBC_TUNABLES="${GLIBC_TUNABLES:-glibc.malloc.mmap_threshold=33554432:glibc.malloc.trim_threshold=1073741824}"
 targets=("$@")
@@ -29,18 +31,18 @@ fi
 if [ ! -d "$base_dir" ]; then
     git -C "$root" worktree add --detach "$base_dir" "$base"
 fi
-echo "before: $(git -C "$base_dir" rev-parse --short HEAD) ($base_dir); after: $(git -C "$root" rev-parse --short HEAD)$(git -C "$root" diff --quiet HEAD -- Sources Benchmarks || echo ' + changes')"
+echo "before: $(git -C "$base_dir" rev-parse --short HEAD) ($base_dir); after: $(git -C "$root" rev-parse --short HEAD)$(git -C "$root" diff --quiet HEAD -- Sources Benchmarks/Benchmarks Benchmarks/Sources || echo ' + changes')"
 
-work="$package_dir/.build/compare"
+work="$package_dir/.build/compare-$out"
 rm -rf "$work"
 mkdir -p "$work"
-: > "$package_dir/Results/suite.txt"
-: > "$package_dir/Results/suite-before.txt"
+: > "$package_dir/Results/$out.txt"
+: > "$package_dir/Results/$out-before.txt"
 for target in "${targets[@]}"; do
     for round in $(seq "$rounds"); do
         for side in before after; do
-            dir="$root"; output="$package_dir/Results/suite.txt"
-            if [ "$side" = before ]; then dir="$base_dir"; output="$package_dir/Results/suite-before.txt"; fi
+            dir="$root"; output="$package_dir/Results/$out.txt"
+            if [ "$side" = before ]; then dir="$base_dir"; output="$package_dir/Results/$out-before.txt"; fi
             results="$work/$side/$target/$round"
             mkdir -p "$results"
             echo "== $target, round $round, $side" | tee -a "$output"
@@ -51,7 +53,7 @@ for target in "${targets[@]}"; do
     done
 done
 
-python3 - "$work" "$package_dir/Results/suite-compare.md" <<'PYTHON'
+python3 - "$work" "$package_dir/Results/$out-compare.md" <<'PYTHON'
 import glob, json, os, sys
 
 work, out = sys.argv[1], sys.argv[2]
