@@ -105,6 +105,15 @@ import TextMeasureTestSupport
         #expect(reader.read("0." + String(repeating: "0", count: 38) + "1") == .text)
     }
 
+    /// Around the 19 digits the reader sums in an integer before it goes on in `Decimal`: every
+    /// value as Foundation's own parser reads it.
+    @Test func digitsPastAnIntegerReadExactly() throws {
+        for text in ["9999999999999999999", "10000000000000000000", "18446744073709551615", "18446744073709551616",
+                     "1234567890123456789.0123456789012345678", "0.00000000000000000012345", "-98765432109876543210.5"] {
+            #expect(try number(text).value == Decimal(string: text), "\(text)")
+        }
+    }
+
     @Test func writingRoundsHalfEven() {
         let twoPlaces = NumberFormat(fractionDigits: 2)
         #expect(twoPlaces.string(for: decimal(125, scale: 3)) == "0.12")
