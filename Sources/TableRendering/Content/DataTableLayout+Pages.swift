@@ -303,8 +303,19 @@ extension DataTableLayout {
         }
         let text = column.text(value)
         let font = cellFont(ofColumn: span.column, style: textStyle(ofColumn: span.column, row: span.row, text: text))
-        let kept = configuration.textLayout == .wrap ? lineCache.row(span.row) : nil
-        return SpanLines(lines(of: text, font: font, row: span.row, column: span.column, width: width, kept: kept))
+        return SpanLines(heights: spanText(of: span, text: text, font: font, width: width).heights)
+    }
+
+    /// A spanning cell's `text` in `font` at `width`, laid out once for all the pages it goes on
+    /// over (`LineCache.spanText`), from the lines measuring kept when it kept them. O(its
+    /// length) the first time, O(1) after.
+    func spanText(of span: DataTableRowSpan, text: String, font: FontStack, width: Double) -> SpanText {
+        lineCache.spanText(row: span.row, column: span.column, text: text, font: font, width: width) {
+            let kept = configuration.textLayout == .wrap ? lineCache.row(span.row) : nil
+            let lines = lines(of: text, font: font, row: span.row, column: span.column, width: width, kept: kept)
+            return SpanText(lines: lines, heights: lines.map(\.height), direction: TextDirection.resolved(for: text),
+                            tabInterval: font.defaultTabInterval(for: text, cache))
+        }
     }
 
     /// The lowest point at most `limit` and below `top` that lies inside no block (`blocks`:

@@ -87,6 +87,7 @@ extension DataTableLayout {
                 // `SpanDrawing` for a span begun above `range`); below, its rows have it empty.
                 var value = value, kept = kept
                 var pageSpan: (top: Double, ends: ArraySlice<Double>, portion: Double, endsHere: Bool)?
+                var spanOnPage: DataTableRowSpan?  // the span whose part of the page `pageSpan` is
                 if let span = rowSpans.isEmpty ? nil : rowSpans.span(column: index, coveringRow: row) {
                     let continued = row == range.lowerBound && row != span.row && spans != .atFirstRow
                     guard row == span.row || continued else {
@@ -101,6 +102,7 @@ extension DataTableLayout {
                         cellFrame.height = cut - top
                         pageSpan = (spanTop, continued ? Self.starts(after: spanTop, through: first, of: pageStarts) : [],
                                     cellFrame.height, spanEnd <= end + 1e-9 * max(1, end))
+                        spanOnPage = span
                     } else {
                         cellFrame.y = headerBlockHeight + spanTop - first
                         cellFrame.height = spanEnd - spanTop
@@ -138,10 +140,17 @@ extension DataTableLayout {
                 let text = column.text(value)
                 let style = textStyle(ofColumn: index, row: row, text: text)
                 let font = cellFont(ofColumn: index, style: style)
-                var lines = self.lines(of: text, font: font, row: row, column: index, width: content.width, kept: kept)
-                if let shown = linesOnPage(SpanLines(lines).heights) {
-                    lines = Array(lines[shown])
-                } else if alignment(index) == .decimal, lines.count == 1, lines[0].text == text, !text.utf8.contains(9) {
+                if let span = spanOnPage {
+                    let laidOut = spanText(of: span, text: text, font: font, width: content.width)
+                    let shown = linesOnPage(laidOut.heights) ?? laidOut.lines.indices
+                    return TableStyleConfiguration.Cell(
+                        frame: cellFrame, contentFrame: content,
+                        text: CellText.items(laidOut.lines[shown], direction: laidOut.direction, tabInterval: laidOut.tabInterval,
+                                             font: font, in: content, alignment: alignment(index)),
+                        textStyle: style)
+                }
+                let lines = self.lines(of: text, font: font, row: row, column: index, width: content.width, kept: kept)
+                if alignment(index) == .decimal, lines.count == 1, lines[0].text == text, !text.utf8.contains(9) {
                     return TableStyleConfiguration.Cell(
                         frame: cellFrame, contentFrame: content,
                         text: CellText.decimalItems(text, line: lines[0], reading: reader.read(text),

@@ -35,6 +35,41 @@ final class LineCache: LineKeeper {
 
     private let state = Lock(State())
 
+    /// The spanning cells last laid out (`spanText`), so that a span going on over many pages is
+    /// laid out once, not once a page (a long group name over a thousand pages would otherwise
+    /// cost its whole text a page, in pagination and drawing both).
+    /// A few at a time: pages are built in order, and a page continues few spans.
+    private let spans = Lock<[SpanKey: SpanEntry]>([:])
+
+    private struct SpanKey: Hashable {
+        let row: Int
+        let column: Int
+    }
+
+    private struct SpanEntry {
+        let text: String
+        let font: FontStack
+        let width: Double
+        let laidOut: SpanText
+    }
+
+    /// The spanning cell at (`row`, `column`), `text` in `font` at `width`, laid out: as last time
+    /// for the same three, else by `layOut()`. O(1) on a hit (its text compared, which is O(1)
+    /// for the same string).
+    func spanText(row: Int, column: Int, text: String, font: FontStack, width: Double,
+                  layOut: () -> SpanText) -> SpanText {
+        let key = SpanKey(row: row, column: column)
+        if let entry = spans.withLock({ $0[key] }), entry.width == width, entry.font == font, entry.text == text {
+            return entry.laidOut
+        }
+        let laidOut = layOut()
+        spans.withLock { spans in
+            if spans.count >= 64 { spans.removeAll(keepingCapacity: true) }
+            spans[key] = SpanEntry(text: text, font: font, width: width, laidOut: laidOut)
+        }
+        return laidOut
+    }
+
     func height(of text: PreparedText, atWidth width: Double, row: Int, column: Int) -> Double {
         let (height, lines) = text.compactLines(atWidth: width)
         guard let lines else { return height }
@@ -114,4 +149,14 @@ extension DataTableLayout {
         for layout in layouts { _ = layout.lineCache }
         measureAllRows(of: layouts)
     }
+}
+
+/// A spanning text cell laid out once for every page it goes on over: its lines, their heights
+/// (`SpanLines`), and what drawing any of them needs from the whole text.
+struct SpanText {
+    let lines: [TextLine]
+    let heights: [Double]
+    /// The whole text's direction and tab interval (see `CellText.items`).
+    let direction: TextDirection
+    let tabInterval: Double
 }

@@ -13,9 +13,9 @@ struct SpanLines {
     private let items: [TextItem]
     private let lineOfItem: [Int]
 
-    /// A text cell's lines.
-    init(_ lines: [TextLine]) {
-        heights = lines.map(\.height)
+    /// A text cell's lines, by their heights.
+    init(heights: [Double]) {
+        self.heights = heights
         (items, lineOfItem) = ([], [])
     }
 
