@@ -323,11 +323,7 @@ extension DataTableLayout {
     /// is taken whole, past the limit. O(log blocks).
     static func cut(_ blocks: [ClosedRange<Double>], after top: Double, limit: Double) -> Double {
         // The first block ending after the limit: the limit is inside it, or above it.
-        var (low, high) = (0, blocks.count)
-        while low < high {
-            let middle = (low + high) / 2
-            if blocks[middle].upperBound <= limit + 1e-9 { low = middle + 1 } else { high = middle }
-        }
+        let low = blocks.partitioningIndex { $0.upperBound > limit + 1e-9 }
         guard low < blocks.count, blocks[low].lowerBound < limit - 1e-9 else { return limit }
         return blocks[low].lowerBound > top + 1e-9 ? blocks[low].lowerBound : blocks[low].upperBound
     }

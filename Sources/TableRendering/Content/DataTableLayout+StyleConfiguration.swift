@@ -238,16 +238,8 @@ extension DataTableLayout {
     /// earlier pages of a span starting at `spanTop` ended, the last being where the page starting
     /// at `pageStart` starts. Without `pageStarts`, `pageStart` alone. O(log pages).
     static func starts(after spanTop: Double, through pageStart: Double, of pageStarts: [Double]) -> ArraySlice<Double> {
-        func firstIndex(where holds: (Double) -> Bool) -> Int {
-            var (low, high) = (0, pageStarts.count)
-            while low < high {
-                let middle = (low + high) / 2
-                if holds(pageStarts[middle]) { high = middle } else { low = middle + 1 }
-            }
-            return low
-        }
-        let after = firstIndex { $0 > spanTop + 1e-9 * max(1, spanTop) }
-        let through = firstIndex { $0 > pageStart + 1e-9 * max(1, pageStart) }
+        let after = pageStarts.partitioningIndex { $0 > spanTop + 1e-9 * max(1, spanTop) }
+        let through = pageStarts.partitioningIndex { $0 > pageStart + 1e-9 * max(1, pageStart) }
         return after < through ? pageStarts[after..<through] : [pageStart]
     }
 

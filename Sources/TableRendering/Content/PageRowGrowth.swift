@@ -42,12 +42,5 @@ struct PageRowGrowth {
     }
 
     /// The index of the first grown row at or below `row`. O(log grown rows).
-    private func firstIndex(from row: Int) -> Int {
-        var (low, high) = (0, rows.count)
-        while low < high {
-            let middle = (low + high) / 2
-            if rows[middle] >= row { high = middle } else { low = middle + 1 }
-        }
-        return low
-    }
+    private func firstIndex(from row: Int) -> Int { rows.partitioningIndex { $0 >= row } }
 }

@@ -31,14 +31,7 @@ struct SpanLines {
         self.heights = heights
         self.items = items
         // An item's line: the last block starting at or above its top.
-        lineOfItem = items.map { item in
-            var (low, high) = (0, blocks.count)
-            while low < high {
-                let middle = (low + high) / 2
-                if blocks[middle].lowerBound <= item.frame.minY { low = middle + 1 } else { high = middle }
-            }
-            return max(0, low - 1)
-        }
+        lineOfItem = items.map { item in max(0, blocks.partitioningIndex { $0.lowerBound > item.frame.minY } - 1) }
     }
 
     /// A compound cell's items of lines `lines`, moved up by the lines above them (so the first

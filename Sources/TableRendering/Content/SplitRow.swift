@@ -23,20 +23,9 @@ struct SplitRow {
         /// The lines that lie between `top` and `bottom` points below the row's top (to within
         /// 1e-9 pt), the lines a page showing that band of the row holds. O(log lines).
         func lines(from top: Double, to bottom: Double) -> Range<Int> {
-            let first = Self.firstIndex(below: lines.count) { padding + tops[$0] >= top - 1e-9 }
-            let end = Self.firstIndex(below: lines.count) { padding + tops[$0 + 1] > bottom + 1e-9 }
+            let first = lines.indices.partitioningIndex { padding + tops[$0] >= top - 1e-9 }
+            let end = lines.indices.partitioningIndex { padding + tops[$0 + 1] > bottom + 1e-9 }
             return first..<max(first, end)
-        }
-
-        /// The first index in `0..<count` where `holds` is true (it stays true after it), or
-        /// `count`. O(log count).
-        private static func firstIndex(below count: Int, where holds: (Int) -> Bool) -> Int {
-            var (low, high) = (0, count)
-            while low < high {
-                let middle = (low + high) / 2
-                if holds(middle) { high = middle } else { low = middle + 1 }
-            }
-            return low
         }
     }
 

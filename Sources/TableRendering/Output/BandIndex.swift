@@ -71,11 +71,7 @@ struct BandIndex {
     func items(in band: ClosedRange<Double>) -> [DrawingItem] {
         var found = tall.filter { $0.top <= band.upperBound && $0.bottom >= band.lowerBound }.map(\.index)
         // The first short item whose top is within `reach` of the band's top.
-        var (low, high) = (0, short.count)
-        while low < high {
-            let middle = (low + high) / 2
-            if short[middle].top < band.lowerBound - reach { low = middle + 1 } else { high = middle }
-        }
+        var low = short.partitioningIndex { $0.top >= band.lowerBound - reach }
         while low < short.count, short[low].top <= band.upperBound {
             if short[low].bottom >= band.lowerBound { found.append(short[low].index) }
             low += 1

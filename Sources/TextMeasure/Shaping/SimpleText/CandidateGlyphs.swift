@@ -15,11 +15,7 @@ struct CandidateGlyphs {
 
     /// The candidates in `range`, by binary search over the sorted ids. O(log n + found).
     func glyphs(in range: ClosedRange<Int>) -> ArraySlice<UInt16> {
-        var (low, high) = (0, sorted.count)
-        while low < high {
-            let middle = (low + high) / 2
-            if Int(sorted[middle]) < range.lowerBound { low = middle + 1 } else { high = middle }
-        }
+        let low = sorted.partitioningIndex { Int($0) >= range.lowerBound }
         var end = low
         while end < sorted.count, Int(sorted[end]) <= range.upperBound { end += 1 }
         return sorted[low..<end]
