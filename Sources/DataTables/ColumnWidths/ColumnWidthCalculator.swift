@@ -1,5 +1,4 @@
 import CellLayout
-import Dispatch
 import TextMeasure
 
 /// One column-width calculation: modes checked and resolved, each into its `ColumnWidthPlan`,
@@ -203,21 +202,17 @@ struct ColumnWidthCalculator {
             var distinct = DistinctTexts(reservingCapacity: rowIndices.count)
             var textIndices: [Int] = []
             textIndices.reserveCapacity(rowIndices.count)
-            let measured = Lock<[Double]>([])
-            let shaping = DispatchGroup()
+            var maxima: [Double] = []
+            var shaping: Pending<[Double]>?
             var gathered = 0
             forEachBatch(of: rowIndices, column: column) { batch in
                 for position in batch { textIndices.append(distinct.index(adding: cellText(column, rowIndices[position]))) }
                 let texts = distinct.texts(in: gathered..<distinct.count)
                 gathered = distinct.count
-                shaping.wait()  // batches are measured in order
-                DispatchQueue.global().async(group: shaping) {
-                    let widths = font.contentWidths(of: texts, cache: cache)
-                    measured.withLock { $0 += widths }
-                }
+                if let shaping { maxima += shaping.value }  // batches are measured in order
+                shaping = Pending { font.contentWidths(of: texts, cache: cache) }
             }
-            shaping.wait()
-            let maxima = measured.withLock { $0 }
+            if let shaping { maxima += shaping.value }
             guard minContent else { return textIndices.map { IntrinsicWidths(maxima[$0]) } }
             let minima = Self.minContentWidths(of: distinct, maxima: maxima, widestOnly: widestMinContentOnly, font: font, cache: cache)
             return textIndices.map { IntrinsicWidths(minContent: minima[$0], maxContent: maxima[$0]) }
