@@ -85,7 +85,7 @@ extension DataTableLayout {
                 var cellFrame = Rect(x: starts[index], y: frame.minY, width: widths[index], height: frame.height)
                 // A cell spanning rows is drawn where the span starts, as tall as its rows (see
                 // `SpanDrawing` for a span begun above `range`); below, its rows have it empty.
-                var value = value, kept = kept
+                var value = value
                 var pageSpan: (top: Double, ends: ArraySlice<Double>, portion: Double, endsHere: Bool)?
                 var spanOnPage: DataTableRowSpan?  // the span whose part of the page `pageSpan` is
                 if let span = rowSpans.isEmpty ? nil : rowSpans.span(column: index, coveringRow: row) {
@@ -107,7 +107,7 @@ extension DataTableLayout {
                         cellFrame.y = headerBlockHeight + spanTop - first
                         cellFrame.height = spanEnd - spanTop
                     }
-                    if row != span.row { (value, kept) = (self.rows[span.row], nil) }
+                    if row != span.row { value = self.rows[span.row] }  // its lines: `spanText`, laid out once
                 }
                 let content = cellFrame.inset(by: EdgeInsets(top: padding.top, leading: padding.leading,
                                                              bottom: padding.bottom, trailing: padding.trailing))

@@ -56,10 +56,9 @@ struct CairoCanvas {
             case .stroke(_, let color, let lineWidth):
                 let end = strokesSharingCall(items, from: index)
                 defer { index = end - 1 }
+                guard lineWidth > 0 else { continue }  // the strokes sharing the call share the width
                 var added = false
-                for case .stroke(let path, _, _) in items[index..<end] where lineWidth > 0 {
-                    added = add(path, reach: lineWidth) || added
-                }
+                for case .stroke(let path, _, _) in items[index..<end] { added = add(path, reach: lineWidth) || added }
                 guard added else { continue }
                 set(color)
                 cairo_set_line_width(context, lineWidth)
