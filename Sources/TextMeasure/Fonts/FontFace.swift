@@ -19,6 +19,8 @@ final class FontFace: @unchecked Sendable {
     let id: Int
     /// The file path, or `"<memory>"` for a font given as bytes.
     let source: String
+    /// Whether the face is kept for the process (loaded from a file), not freed with its last font.
+    let isKept: Bool
     let faceIndex: Int
     let unitsPerEm: Int
     let familyName: String
@@ -35,7 +37,7 @@ final class FontFace: @unchecked Sendable {
     let face: OpaquePointer
     let font: OpaquePointer
 
-    private init(blob: OpaquePointer, source: String, faceIndex: Int, id: Int) throws(FontError) {
+    private init(blob: OpaquePointer, source: String, isKept: Bool, faceIndex: Int, id: Int) throws(FontError) {
         _ = try SfntDirectory(blob: blob, faceIndex: faceIndex, source: source)
         try Self.validateWithFreeType(blob: blob, faceIndex: faceIndex, source: source)
         let face = hb_face_create(blob, UInt32(faceIndex))!
@@ -47,6 +49,7 @@ final class FontFace: @unchecked Sendable {
 
         self.id = id
         self.source = source
+        self.isKept = isKept
         self.faceIndex = faceIndex
         self.blob = hb_blob_reference(blob)
         self.face = face
@@ -148,7 +151,7 @@ extension FontFace {
                 throw .unreadable(path: path, reason: "the file could not be mapped into memory")
             }
             defer { hb_blob_destroy(blob) }
-            let face = try FontFace(blob: blob, source: path, faceIndex: faceIndex, id: registry.nextID)
+            let face = try FontFace(blob: blob, source: path, isKept: true, faceIndex: faceIndex, id: registry.nextID)
             registry.nextID += 1
             registry.byFile[key] = face
             return face
@@ -166,7 +169,7 @@ extension FontFace {
         }!
         defer { hb_blob_destroy(blob) }
         return try registry.withLock { (registry) throws(FontError) -> FontFace in
-            let face = try FontFace(blob: blob, source: source, faceIndex: faceIndex, id: registry.nextID)
+            let face = try FontFace(blob: blob, source: source, isKept: false, faceIndex: faceIndex, id: registry.nextID)
             registry.nextID += 1
             return face
         }

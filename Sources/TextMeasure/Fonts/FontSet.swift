@@ -2,7 +2,7 @@ internal import CHarfBuzz
 
 /// The shaping identity of a font or font stack: its fonts in fallback order, each with its
 /// feature settings, the language it is shaped in, and where text none of them covers goes.
-/// Interned while alive, so equal sets share one `id` — the width cache's key — no matter
+/// Interned while used, so equal sets share one `id` — the width cache's key — no matter
 /// how many `Font`/`FontStack` values, or sizes, refer to them.
 ///
 /// Font indices below `memberCount` are the set's own fonts; those above are fonts found later
@@ -197,9 +197,15 @@ final class FontSet: Sendable {
         init(font: FallbackFont, features: [FontFeature]) { (self.font, self.features) = (font, features) }
     }
 
-    /// The live sets by content. Entries are weak: a set, and with it any face loaded from bytes
-    /// that only it holds, is freed when the last `Font` or `FontStack` using it is gone. Ids
-    /// are never reused, so width-cache entries of a freed set can never answer for another.
+    /// The live sets by content, so that equal sets share one object and one id. Ids are never
+    /// reused, so width-cache entries of a freed set can never answer for another.
+    ///
+    /// A set with a face from bytes is held weakly: it, and the face that only it holds, is
+    /// freed with the last `Font` or `FontStack` using it. Every other set (faces from files,
+    /// which are kept for the process anyway) is held strongly, and let go by `sweep` once the
+    /// table's is the only reference left. A weak reference would move the set's reference
+    /// count into a side table, and every copy of a `Font`, on every thread, would pay for that:
+    /// a third of the CPU time of drawing a long table went there.
     private struct Interned {
         struct Key: Hashable {
             let members: [String]
@@ -211,12 +217,32 @@ final class FontSet: Sendable {
             let weight: FontWeight?
             let configuration: ObjectIdentifier?
         }
-        struct Entry {
+        /// A set held weakly, with its id: a set freed meanwhile leaves a newer one's entry alone.
+        struct Watched {
             let id: Int
             weak var set: FontSet?
         }
-        var sets: [Key: Entry] = [:]
+        var held: [Key: FontSet] = [:]
+        var watched: [Key: Watched] = [:]
         var nextID = 0
+        /// How many sets may be held before the next sweep.
+        var sweepAt = Interned.firstSweep
+        static let firstSweep = 64
+
+        func set(for key: Key) -> FontSet? { held[key] ?? watched[key]?.set }
+
+        /// Drops the held sets nothing but the table refers to, and returns them: the caller
+        /// releases them after unlocking, as their `deinit` takes the lock. Under the lock no
+        /// other thread can take a new reference from the table, and one holding none cannot
+        /// copy one, so a set found unique stays unused. (Each is reached by key from a copy of
+        /// the keys: through a view sharing the storage it would be copied, and never unique.) The next
+        /// sweep waits until the held sets have doubled: O(1) amortized per set made.
+        mutating func sweep() -> [FontSet] {
+            let unused = Array(held.keys).filter { isKnownUniquelyReferenced(&held[$0]!) }
+            let released = unused.compactMap { held.removeValue(forKey: $0) }
+            sweepAt = max(Self.firstSweep, 2 * held.count)
+            return released
+        }
     }
 
     private static let interned = Lock(Interned())
@@ -237,22 +263,32 @@ final class FontSet: Sendable {
                                language: language?.tag, fallback: fallback.map(ObjectIdentifier.init),
                                families: familyQuery?.families, weight: familyQuery?.weight,
                                configuration: familyQuery.map { ObjectIdentifier($0.configuration) })
-        return interned.withLock { table in
-            if let set = table.sets[key]?.set { return set }
+        let fromFiles = members.allSatisfy { $0.font.loadedFace?.isKept ?? true }
+        let (set, released) = interned.withLock { table -> (FontSet, [FontSet]) in
+            if let set = table.set(for: key) { return (set, []) }
             let system = fallback.map { SystemFallback(configuration: $0, language: language?.fontconfigLanguage) }
             let set = FontSet(id: table.nextID, members: members, primary: primary, language: language, fallback: system,
                               familyQuery: familyQuery)
             table.nextID += 1
-            table.sets[key] = Interned.Entry(id: set.id, set: set)
-            return set
+            guard fromFiles else {
+                table.watched[key] = Interned.Watched(id: set.id, set: set)
+                return (set, [])
+            }
+            table.held[key] = set
+            return (set, table.held.count >= table.sweepAt ? table.sweep() : [])
         }
+        _ = released  // freed here, outside the lock their deinit takes
+        return set
     }
+
+    /// How many sets the table holds now (for tests).
+    static var internedCount: Int { interned.withLock { $0.held.count + $0.watched.count } }
 
     deinit {
         // A set made meanwhile for the same members has its own entry: leave that one.
         let (key, id) = (key, id)
         Self.interned.withLock { table in
-            if table.sets[key]?.id == id { table.sets[key] = nil }
+            if table.watched[key]?.id == id { table.watched[key] = nil }
         }
     }
 }
