@@ -34,6 +34,10 @@ def pages(pdf):
     return int(next(line.split()[-1] for line in info.splitlines() if line.startswith("Pages:")))
 
 
+def seconds(times):
+    return ", ".join("%.2f" % t for t in times)
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--rows", type=int, default=10000)
@@ -71,8 +75,8 @@ def main():
         load = handle.read().split()[0]
     lines = [
         "print-comparison.py: %d package rows on A4, median of %d interleaved rounds (load %s)" % (args.rows, args.rounds, load),
-        "textmeasure render --table-layout auto: %.2f s, %d pages" % (ours_time, pages(ours_pdf)),
-        "chromium --print-to-pdf (table-layout: auto): %.2f s, %d pages" % (theirs_time, pages(theirs_pdf)),
+        "textmeasure render --table-layout auto: %.2f s, %d pages (runs: %s)" % (ours_time, pages(ours_pdf), seconds(ours)),
+        "chromium --print-to-pdf (table-layout: auto): %.2f s, %d pages (runs: %s)" % (theirs_time, pages(theirs_pdf), seconds(theirs)),
         "ratio: %.3f of Chromium's time (goal: at most 1/20 = 0.050)" % (ours_time / theirs_time),
     ]
     (ROOT / "Benchmarks/Results/print-comparison.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")

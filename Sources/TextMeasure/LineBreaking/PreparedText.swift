@@ -117,8 +117,9 @@ public struct PreparedText: Sendable {
 }
 
 extension FontStack {
-    /// Splits `text` at its line-break opportunities (UAX #14, see `LineBreaker`) and shapes
-    /// each segment once, through `cache`, ready for `layout(width:)` at any width.
+    /// Splits `text` at its line-break opportunities (UAX #14, see `LineBreaker`) and measures
+    /// each segment once, ready for `layout(width:)` at any width: from the face's advances and
+    /// kerning where the simple-text path applies (see `ShapingMode`), else shaped through `cache`.
     ///
     /// Tabs advance to the next multiple of `tabInterval` points from the line's start (default:
     /// the width of eight spaces of the primary font). The interval is a length, clamped to
@@ -170,9 +171,13 @@ extension FontStack {
                         segment.clusters = ClusterWidths(piece, boundaries: Self.graphemeBoundaries(of: text, from: start),
                                                          in: fontSet, direction: direction)
                     }
+                    // A segment the simple-text path measures is worked out again, not looked up:
+                    // its advances and kerning cost less than hashing it and a probe under a lock.
+                    let context = segment.dependsOnContext ? previous : nil
                     let measured = segment.clusters.flatMap { $0.measured(contentEnd: contentEnd) }
-                        ?? measure(text, previous: segment.dependsOnContext ? previous : nil, following: segment.following,
-                                   direction: direction, cache: cache)
+                        ?? Shaper.measureWithoutShaping(of: text, in: fontSet, previous: context, following: segment.following,
+                                                        direction: direction)
+                        ?? measure(text, previous: context, following: segment.following, direction: direction, cache: cache)
                     segment.advance = points(measured.units)
                     segment.contentWidth = points(measured.units - measured.hangingUnits)
                     segment.faces = measured.faces

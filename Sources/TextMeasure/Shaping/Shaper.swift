@@ -36,6 +36,26 @@ enum Shaper {
         }
     }
 
+    /// The width `measure(of:in:previous:following:direction:)` gives `text` when that is one run
+    /// of the primary face that the simple-text path measures (see `SimpleTextAnalysis`), else
+    /// nil: worked out from the face's advances and kerning, at less cost than a cache look-up.
+    static func measureWithoutShaping(of text: String, in set: FontSet, previous: Int? = nil,
+                                      following: Itemizer.Following? = nil, direction: TextDirection = .auto) -> ShapedWidth? {
+        guard ShapingMode.current == .auto, set.language == nil else { return nil }
+        var bytes = text
+        return bytes.withUTF8 { utf8 in
+            guard let run = Itemizer.primaryRun(utf8, in: set, direction: direction), run.level == 0 else { return nil }
+            let hangingStart = HangingWhitespace.start(in: utf8)
+            guard (previous ?? 0) == 0 || !Itemizer.startsWithSpace(text), (following?.face ?? 0) == 0 || hangingStart == utf8.count,
+                  let (units, hanging) = set.simpleText(run.faceIndex)
+                      .measure(utf8, run.utf8Range, script: run.bufferScript, hangingStart: hangingStart) else { return nil }
+            #if DEBUG
+            probe?.count(run.utf8Range.count)
+            #endif
+            return ShapedWidth(units: Double(units), hangingUnits: Double(hanging), faces: FaceIndexSet(0), lastFace: 0)
+        }
+    }
+
     /// This thread's buffer holding `range` of `utf8` shaped with font `index` of `set` in the
     /// set's language (HarfBuzz's `locl` forms; "und", the fonts' default language system, when
     /// it has none — never the process locale, so widths do not change with `LANG`), right to left when
