@@ -167,7 +167,7 @@ extension PreparedText {
             if position > 0 { pen = Self.tabStop(after: pen, interval: tabInterval) }
             hanging = 0
             guard !piece.isEmpty else { continue }
-            let measured = stack.measure(String(Substring(piece)), previous: previous,
+            let measured = stack.measurePiece(String(Substring(piece)), previous: previous,
                                          following: position == pieces.count - 1 ? following : nil, direction: direction, cache: cache)
             previous = measured.lastFace
             pen += stack.points(measured.units)

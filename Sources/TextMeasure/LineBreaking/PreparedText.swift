@@ -171,13 +171,9 @@ extension FontStack {
                         segment.clusters = ClusterWidths(piece, boundaries: Self.graphemeBoundaries(of: text, from: start),
                                                          in: fontSet, direction: direction)
                     }
-                    // A segment the simple-text path measures is worked out again, not looked up:
-                    // its advances and kerning cost less than hashing it and a probe under a lock.
-                    let context = segment.dependsOnContext ? previous : nil
                     let measured = segment.clusters.flatMap { $0.measured(contentEnd: contentEnd) }
-                        ?? Shaper.measureWithoutShaping(of: text, in: fontSet, previous: context, following: segment.following,
-                                                        direction: direction)
-                        ?? measure(text, previous: context, following: segment.following, direction: direction, cache: cache)
+                        ?? measurePiece(text, previous: segment.dependsOnContext ? previous : nil, following: segment.following,
+                                        direction: direction, cache: cache)
                     segment.advance = points(measured.units)
                     segment.contentWidth = points(measured.units - measured.hangingUnits)
                     segment.faces = measured.faces

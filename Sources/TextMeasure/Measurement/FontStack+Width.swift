@@ -110,6 +110,16 @@ extension FontStack {
             ?? Shaper.measure(of: text, in: fontSet, previous: previous, following: following, direction: direction)
     }
 
+    /// `measure(_:previous:following:direction:cache:)` for the pieces lines are made of (a
+    /// segment, a line): from the primary face's advances and kerning where the simple-text path
+    /// applies, without the cache (the sum costs less than hashing the text and probing a shard
+    /// under its lock), else through it.
+    func measurePiece(_ text: String, previous: Int? = nil, following: Itemizer.Following? = nil,
+                      direction: TextDirection = .auto, cache: WidthCache?) -> ShapedWidth {
+        Shaper.measureWithoutShaping(of: text, in: fontSet, previous: previous, following: following, direction: direction)
+            ?? measure(text, previous: previous, following: following, direction: direction, cache: cache)
+    }
+
     /// `units` of the primary font in points at the stack's size.
     @inline(__always)
     /// A width below zero (a font whose kerning outweighs its advances) counts as 0: no width the
