@@ -5,9 +5,9 @@ import Testing
 import TextMeasure
 import TextMeasureTestSupport
 
-/// A table's column bands are measured as one stream of batches before they are paginated (one
-/// band's rows read while the band before is measured): its pages must be the ones each band
-/// gives measured a row at a time, and the heights worked by hand. Noto Sans Mono 14 (8.4 pt a
+/// A table's column bands are measured together before they are paginated (a batch of rows of
+/// every band at once, read while the batch before is measured, the key column's text prepared
+/// once a row for all bands): its pages must be the ones each band gives measured a row at a time, and the heights worked by hand. Noto Sans Mono 14 (8.4 pt a
 /// character), padding 8 pt each side and 4 above and below, every column 120 pt wide: 104 pt
 /// inside, 12 characters, so two words of four letters ("abcd abcd", 9) fit a line and three
 /// (14) do not.

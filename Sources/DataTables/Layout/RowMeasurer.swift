@@ -17,6 +17,13 @@ struct RowMeasurer: Sendable {
     /// plus the vertical padding; its wrapped text cells laid out by `lineKeeper` when there is
     /// one; a cell spanning rows kept in `spanning` instead. O(cells), plus measuring them.
     func measure(_ row: RowCells, ofRow index: Int) -> MeasuredRow {
+        var prepared = PreparedTexts()
+        return measure(row, ofRow: index, prepared: &prepared)
+    }
+
+    /// The same, taking each wrapped text from `prepared` (prepared there when it is not yet):
+    /// the same row of several layouts (a table's column bands) prepares a text they share once.
+    func measure(_ row: RowCells, ofRow index: Int, prepared texts: inout PreparedTexts) -> MeasuredRow {
         var tallest = 0.0
         var heightFixedFrom: [Double] = []
         heightFixedFrom.reserveCapacity(row.cells.count)
@@ -36,7 +43,7 @@ struct RowMeasurer: Sendable {
                 case .singleLine:
                     (height, stable) = (font.singleLine(text, width: inner, cache: cache).height, 0)
                 case .wrap:
-                    let prepared = font.prepare(text, cache: cache)
+                    let prepared = texts.prepared(text, in: font, cache: cache)
                     height = lineKeeper?.height(of: prepared, atWidth: inner, row: index, column: column)
                         ?? prepared.height(atWidth: inner)
                     stable = prepared.maxContentWidth
