@@ -194,7 +194,14 @@ extension DataTableLayout {
         let layouts = work.map(\.layout), rows = work[0].rows
         let anchors = layouts.map { $0.currentAnchor() }
         let measurers = layouts.map(\.rowMeasurer)
-        let batches = stride(from: 0, to: rows.count, by: measuringBatch).map { rows[$0..<min($0 + measuringBatch, rows.count)] }
+        // The first batches small, growing to `measuringBatch` rows: every core waits while the
+        // first is read, and a batch here is every band's cells of its rows.
+        var batches: [ArraySlice<Int>] = []
+        var (start, size) = (0, 256)
+        while start < rows.count {
+            batches.append(rows[start..<min(start + size, rows.count)])
+            (start, size) = (start + size, min(2 * size, measuringBatch))
+        }
         func store(_ measured: [[MeasuredRow]], ofRows rows: ArraySlice<Int>) {
             for (layout, measured) in zip(layouts, measured) { layout.store(measured, ofRows: rows) }
         }

@@ -143,16 +143,23 @@ struct NumberScanner {
     /// The digits from `start` to `end`, all of them, or `nil`.
     func digits(format: NumberFormat, negative: Bool) -> WrittenNumber? {
         var format = format
-        var significand = Decimal(0)
+        // The digits as an integer while they are at most 18 (no overflow), and as a Decimal
+        // from then on: a Decimal operation a digit was most of the time reading a column took.
+        var small: UInt64 = 0
+        var large: Decimal?
         var digitCount = 0
         var index = start
         var groupLength = 0
         var groups = 0
         let separator = Unicode.Scalar(String(decimalSeparator.character))!
         func addDigit(_ scalar: Unicode.Scalar) {
-            let digit = Int(scalar.value - 48)
+            let digit = UInt64(scalar.value - 48)
             digitCount += 1
-            significand = significand * 10 + Decimal(digit)
+            if digitCount <= 18 {
+                small = small * 10 + digit
+            } else {
+                large = (large ?? Decimal(small)) * 10 + Decimal(digit)
+            }
         }
         // The integer part: groups of digits.
         while index < end {
@@ -192,6 +199,7 @@ struct NumberScanner {
             format.fractionDigits = scalars.distance(from: fractionStart, to: index)
         }
         guard index == end, digitCount <= 38 else { return nil }
+        let significand = large ?? Decimal(small)
         let value = significand == 0
             ? Decimal(0)
             : Decimal(sign: negative ? .minus : .plus, exponent: -format.fractionDigits, significand: significand)

@@ -103,9 +103,13 @@ extension DataTableLayout {
             }
             return (pages, drawn)
         }
-        var (pages, drawn) = try paginate(below: 0)
+        // Numbered when there is more than one page: a table in several bands has a page a band
+        // at least, so it is paginated once, with its numbers; another is paginated without them
+        // first, to find out.
+        let several = bands.count > 1
+        var (pages, drawn) = try paginate(below: furniture.pageNumbers && several ? furnished.numberHeight : 0)
         let numbered = furniture.pageNumbers && pages.count > 1
-        if numbered { (pages, drawn) = try paginate(below: furnished.numberHeight) }
+        if numbered, !several { (pages, drawn) = try paginate(below: furnished.numberHeight) }
         return TablePages(pages: pages, bands: drawn, size: page, furniture: furnished, numbered: numbered)
     }
 
