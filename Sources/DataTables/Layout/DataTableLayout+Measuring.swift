@@ -64,7 +64,7 @@ extension DataTableLayout {
         let padding = configuration.cellPadding
         return RowMeasurer(innerWidths: columnWidths.columns.map { max(0, $0.width - padding.horizontal) },
                            padding: padding, textLayout: configuration.textLayout, cache: cache,
-                           lineKeeper: lineKeeper)
+                           lineKeeper: lineKeeper, findsStableWidths: findsStableWidths)
     }
 
     /// Measures row `row` again (its content changed in place, say while the user types) and

@@ -61,6 +61,11 @@ public final class DataTableLayout<Row: Identifiable> {
     /// What lays the wrapped text cells out as rows are measured: a renderer injects one that
     /// keeps the lines for drawing them (see `LineKeeper`); nil lays them out for their heights only.
     package var lineKeeper: (any LineKeeper)?
+    /// Whether measuring a row finds, per cell, the width from which on its height no longer
+    /// changes (a wrapped text's max-content width, a fifth of the cost of measuring it), for
+    /// `apply(_:)` to keep the rows a width change cannot alter. A column band, whose widths
+    /// never change, does not: its rows say their heights hold at no other width.
+    var findsStableWidths = true
     var contents: [ColumnContent] = []
     /// Automatic table layout only (else empty): each column's min-content state.
     var minContents: [ColumnContent] = []
@@ -133,6 +138,7 @@ public final class DataTableLayout<Row: Identifiable> {
         numbers = table.numbers.isEmpty ? [] : band.map { table.numbers[$0] }
         columnFonts = table.columnFonts.isEmpty ? [] : band.map { table.columnFonts[$0] }
         offsets = RowOffsets(rows.indices.map { spacedHeight(ofRow: $0) })
+        findsStableWidths = false
     }
 
     // MARK: Where things are

@@ -7,6 +7,7 @@ struct MeasuredRow: Sendable {
     /// The cells spanning rows that start here: their column and height, padding included.
     var spanning: [SpanningCell] = []
     /// Per column, the inner width from which on the cell's height no longer changes: its widest
-    /// line (a compound cell's fitting width), or 0 when its height never changes (one-line text).
+    /// line (a compound cell's fitting width), or 0 when its height never changes (one-line text);
+    /// infinite when measuring did not look (a column band's wrapped text, see `findsStableWidths`).
     var heightFixedFrom: [Double]
 }

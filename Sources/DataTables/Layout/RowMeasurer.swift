@@ -12,6 +12,10 @@ struct RowMeasurer: Sendable {
     /// Lays out the wrapped text cells for their heights, keeping their lines (a renderer's);
     /// nil: heights only.
     let lineKeeper: (any LineKeeper)?
+    /// Whether to find each wrapped text's max-content width, the width from which on its height
+    /// stays (see `MeasuredRow.heightFixedFrom`); else it is infinite: the height holds at no
+    /// other width, which is always true, and costs nothing to find.
+    var findsStableWidths = true
 
     /// The cells of row `index` measured: the tallest of its cells at their columns' widths,
     /// plus the vertical padding; its wrapped text cells laid out by `lineKeeper` when there is
@@ -46,7 +50,7 @@ struct RowMeasurer: Sendable {
                     let prepared = texts.prepared(text, in: font, cache: cache)
                     height = lineKeeper?.height(of: prepared, atWidth: inner, row: index, column: column)
                         ?? prepared.height(atWidth: inner)
-                    stable = prepared.maxContentWidth
+                    stable = findsStableWidths ? prepared.maxContentWidth : .infinity
                 }
             }
             if cell.isSpanning {
