@@ -17,9 +17,8 @@ enum Shaper {
         var bytes = text
         return bytes.withUTF8 { utf8 in
             let hangingStart = HangingWhitespace.start(in: utf8)
-            if let run = Itemizer.primaryRun(utf8, in: set, direction: direction),
-               (previous ?? 0) == 0 || !Itemizer.startsWithSpace(text), (following?.face ?? 0) == 0 || hangingStart == utf8.count {
-                // One run of the primary face: a face before or after it could only be the primary's.
+            if let run = primaryRunAlone(utf8, of: text, in: set, previous: previous, following: following,
+                                         direction: direction, hangingStart: hangingStart) {
                 let (units, hanging) = advance(utf8, run, in: set, hangingStart: hangingStart, mode: mode)
                 return ShapedWidth(units: Double(units), hangingUnits: Double(hanging), faces: FaceIndexSet(0), lastFace: 0)
             }
@@ -41,19 +40,26 @@ enum Shaper {
     /// nil: worked out from the face's advances and kerning, at less cost than a cache look-up.
     static func measureWithoutShaping(of text: String, in set: FontSet, previous: Int? = nil,
                                       following: Itemizer.Following? = nil, direction: TextDirection = .auto) -> ShapedWidth? {
-        guard ShapingMode.current == .auto, set.language == nil else { return nil }
+        guard ShapingMode.current == .auto, set.language == nil else { return nil }  // no run would qualify: not itemized
         var bytes = text
         return bytes.withUTF8 { utf8 in
-            guard let run = Itemizer.primaryRun(utf8, in: set, direction: direction), run.level == 0 else { return nil }
             let hangingStart = HangingWhitespace.start(in: utf8)
-            guard (previous ?? 0) == 0 || !Itemizer.startsWithSpace(text), (following?.face ?? 0) == 0 || hangingStart == utf8.count,
-                  let (units, hanging) = set.simpleText(run.faceIndex)
-                      .measure(utf8, run.utf8Range, script: run.bufferScript, hangingStart: hangingStart) else { return nil }
-            #if DEBUG
-            probe?.count(run.utf8Range.count)
-            #endif
+            guard let run = primaryRunAlone(utf8, of: text, in: set, previous: previous, following: following,
+                                            direction: direction, hangingStart: hangingStart),
+                  let (units, hanging) = simpleAdvance(utf8, run, in: set, hangingStart: hangingStart, mode: .current) else { return nil }
             return ShapedWidth(units: Double(units), hangingUnits: Double(hanging), faces: FaceIndexSet(0), lastFace: 0)
         }
+    }
+
+    /// `text` (its UTF-8, `utf8`) as one run of the primary face, when it is one and neither the
+    /// face before it nor the cluster after it can take its spaces (they could only be the
+    /// primary's then); else nil, and it is itemized.
+    private static func primaryRunAlone(_ utf8: UnsafeBufferPointer<UInt8>, of text: String, in set: FontSet, previous: Int?,
+                                        following: Itemizer.Following?, direction: TextDirection, hangingStart: Int) -> ShapingRun? {
+        guard let run = Itemizer.primaryRun(utf8, in: set, direction: direction),
+              (previous ?? 0) == 0 || !Itemizer.startsWithSpace(text),
+              (following?.face ?? 0) == 0 || hangingStart == utf8.count else { return nil }
+        return run
     }
 
     /// This thread's buffer holding `range` of `utf8` shaped with font `index` of `set` in the
@@ -106,16 +112,23 @@ enum Shaper {
     /// (see `SimpleTextAnalysis`; the analysis is of text shaped without a language, "und").
     static func advance(_ utf8: UnsafeBufferPointer<UInt8>, _ run: ShapingRun, in set: FontSet,
                         hangingStart: Int = .max, mode: ShapingMode = .current) -> (units: Int, hanging: Int) {
-        if mode == .auto, run.level == 0, set.language == nil,
-           let sum = set.simpleText(run.faceIndex)
-               .measure(utf8, run.utf8Range, script: run.bufferScript, hangingStart: hangingStart) {
-            #if DEBUG
-            probe?.count(run.utf8Range.count)  // measured, if not shaped: the work tests bound
-            #endif
-            return sum
-        }
+        if let sum = simpleAdvance(utf8, run, in: set, hangingStart: hangingStart, mode: mode) { return sum }
         return advance(utf8, run.utf8Range, in: set, font: run.faceIndex, level: run.level, script: run.bufferScript,
                        hangingStart: hangingStart)
+    }
+
+    /// `advance` of `run` by the simple-text path: in `ShapingMode.auto`, for a left-to-right run
+    /// of a set without a language, when the analysis of its face proves the sum equal to
+    /// HarfBuzz's; else nil.
+    private static func simpleAdvance(_ utf8: UnsafeBufferPointer<UInt8>, _ run: ShapingRun, in set: FontSet,
+                                      hangingStart: Int, mode: ShapingMode) -> (units: Int, hanging: Int)? {
+        guard mode == .auto, run.level == 0, set.language == nil,
+              let sum = set.simpleText(run.faceIndex).measure(utf8, run.utf8Range, script: run.bufferScript, hangingStart: hangingStart)
+        else { return nil }
+        #if DEBUG
+        probe?.count(run.utf8Range.count)  // measured, if not shaped: the work tests bound
+        #endif
+        return sum
     }
 
     /// Sum of the `x_advance`s, in font units, of `range` of `utf8` shaped with font `index` of
