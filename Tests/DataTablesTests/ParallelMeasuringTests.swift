@@ -78,8 +78,8 @@ import TextMeasure
     }
 
     /// Layouts of the same rows at different widths (as a table's column bands are) measured
-    /// as one stream of batches (`measureAllRows(of:)`: one layout's rows read while the one
-    /// before is measured) against each measured one row at a time, and by hand: at 42 px (7
+    /// together (`measureAllRows(of:)`: a batch of rows of every layout at once, read while the
+    /// batch before is measured) against each measured one row at a time, and by hand: at 42 px (7
     /// characters) every word of four letters takes a line; at 60 px two do; at 90 px (15) three
     /// ("abcd abcd abcd", 14).
     @Test func layoutsMeasuredAsOneStreamEqualRowsMeasuredOneByOne() throws {
@@ -105,6 +105,29 @@ import TextMeasure
                         "width \(widths[index]), row \(row)")
             }
             #expect(together[index].contentHeight == oneByOne[index].contentHeight)
+        }
+    }
+
+    /// Layouts waiting for different rows (one measured a row already) go through one stream of
+    /// batches instead, one layout's rows read while the one before is measured: the same
+    /// heights, offsets and kept lines as measuring each one row at a time.
+    @Test func layoutsWaitingForOtherRowsMeasuredAsOneStream() throws {
+        let widths: [Double] = [42, 90]
+        let streamed = try widths.map(Self.layout(width:)), oneByOne = try widths.map(Self.layout(width:))
+        let keptStreamed = widths.map { _ in LineRecorder() }, keptAlone = widths.map { _ in LineRecorder() }
+        for index in widths.indices {
+            (streamed[index].lineKeeper, oneByOne[index].lineKeeper) = (keptStreamed[index], keptAlone[index])
+            for row in 0..<Self.rowCount { oneByOne[index].measureRows(row..<(row + 1)) }
+        }
+        streamed[1].measureRows(5..<6)
+        DataTableLayout.measureAllRows(of: streamed)
+        for index in widths.indices {
+            for row in 0..<Self.rowCount {
+                #expect(streamed[index].height(ofRow: row) == oneByOne[index].height(ofRow: row), "row \(row)")
+                #expect(keptStreamed[index].lines(ofRow: row, column: 0) == keptAlone[index].lines(ofRow: row, column: 0),
+                        "width \(widths[index]), row \(row)")
+            }
+            #expect(streamed[index].contentHeight == oneByOne[index].contentHeight)
         }
     }
 }

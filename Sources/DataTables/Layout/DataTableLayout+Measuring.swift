@@ -136,11 +136,12 @@ extension DataTableLayout {
     }
 
     /// Measures every row not measured yet of each of `layouts` (the column bands of one table,
-    /// say), as `measureRows(0..<rowCount)` on each would, keeping each one's place. The rows of
-    /// layouts without spans go through one stream of batches, whatever layout they belong to:
-    /// while a batch is measured on every core, the next one's cells are read on this thread,
-    /// and the batch before is stored; so reading and storing the rows of one band overlap
-    /// measuring those of the band before.
+    /// say), as `measureRows(0..<rowCount)` on each would, keeping each one's place. Layouts
+    /// waiting for the same rows (bands, measured for drawing) are measured together, a batch of
+    /// rows of all of them at once, so that a text several of them show is prepared once a row
+    /// (`PreparedTexts`); otherwise the rows of layouts without spans go through one stream of
+    /// batches, whatever layout they belong to. Either way, while a batch is measured on every
+    /// core, the next one's cells are read on this thread, and the batch before is stored.
     ///
     /// - Complexity: O(rows) for each layout to find the rows not measured, plus measuring each
     ///   of them (on every core) and O(log n) to place it.
@@ -154,75 +155,76 @@ extension DataTableLayout {
             let rows = (0..<layout.rowCount).filter(layout.needsMeasuring)
             if !rows.isEmpty { batched.append((layout, rows)) }
         }
-        measureInBatches(batched)
+        if batched.count > 1, batched.dropFirst().allSatisfy({ $0.1 == batched[0].1 }) {
+            measureTogether(batched)
+        } else {
+            measureInBatches(batched)
+        }
     }
 
     /// Measures `rows` of each layout (all waiting to be measured; layouts without spans), a batch
-    /// of `measuringBatch` rows at a time: each batch's cells are read here, in order, measured on
-    /// every core while the next batch's cells are read, and stored here in order. Returns
-    /// whether any row was measured.
+    /// of `measuringBatch` rows at a time (see `pipelined`). Returns whether any row was measured.
     @discardableResult
     private static func measureInBatches(_ work: [(layout: DataTableLayout, rows: [Int])]) -> Bool {
-        if work.count > 1, work.dropFirst().allSatisfy({ $0.rows == work[0].rows }) { return measureTogether(work) }
         let anchors = work.map { $0.layout.currentAnchor() }
         let batches = work.flatMap { layout, rows in
             stride(from: 0, to: rows.count, by: measuringBatch).map { (layout, rows[$0..<min($0 + measuringBatch, rows.count)]) }
         }
         var measurer: (layout: DataTableLayout, measurer: RowMeasurer)?
-        var waiting: (layout: DataTableLayout, rows: ArraySlice<Int>, measured: Pending<[MeasuredRow]>)?
-        for (index, (layout, rows)) in batches.enumerated() {
+        pipelined(batches, read: { layout, rows in
             if measurer?.layout !== layout { measurer = (layout, layout.rowMeasurer) }
             let (cells, indices, rowMeasurer) = (rows.map(layout.cells(ofRow:)), Array(rows), measurer!.measurer)
-            let measure: @Sendable () -> [MeasuredRow] = {
-                concurrentMap(cells.count) { rowMeasurer.measure(cells[$0], ofRow: indices[$0]) }
-            }
-            // The last batch has nothing left to read beside it: measured here.
-            let measured = index == batches.count - 1 ? Pending(done: measure()) : Pending(measure)
-            if let waiting { waiting.layout.store(waiting.measured.value, ofRows: waiting.rows) }
-            waiting = (layout, rows, measured)
-        }
-        if let waiting { waiting.layout.store(waiting.measured.value, ofRows: waiting.rows) }
+            return { concurrentMap(cells.count) { rowMeasurer.measure(cells[$0], ofRow: indices[$0]) } }
+        }, store: { batch, measured in batch.0.store(measured, ofRows: batch.1) })
         for ((layout, _), anchor) in zip(work, anchors) { layout.restore(anchor) }
         return !batches.isEmpty
     }
 
-    /// `measureInBatches(_:)` for layouts waiting to measure the same rows (a table's column
-    /// bands, measured for drawing): a batch of rows at a time for all of them, each row's cells
-    /// of every layout measured together, so that a text several of them show (the key columns
-    /// each band repeats) is prepared once a row, not once a band (see `PreparedTexts`).
-    private static func measureTogether(_ work: [(layout: DataTableLayout, rows: [Int])]) -> Bool {
+    /// Measures the same `rows` of every one of `work`'s layouts, a batch of rows at a time for
+    /// all of them, each row's cells of every layout measured together, so that a text several
+    /// of them show (the key columns each band repeats) is prepared once a row, not once a
+    /// layout (see `PreparedTexts`).
+    private static func measureTogether(_ work: [(layout: DataTableLayout, rows: [Int])]) {
         let layouts = work.map(\.layout), rows = work[0].rows
         let anchors = layouts.map { $0.currentAnchor() }
         let measurers = layouts.map(\.rowMeasurer)
         // The first batches small, growing to `measuringBatch` rows: every core waits while the
-        // first is read, and a batch here is every band's cells of its rows.
+        // first is read, and a batch here is every layout's cells of its rows.
         var batches: [ArraySlice<Int>] = []
         var (start, size) = (0, 256)
         while start < rows.count {
             batches.append(rows[start..<min(start + size, rows.count)])
             (start, size) = (start + size, min(2 * size, measuringBatch))
         }
-        func store(_ measured: [[MeasuredRow]], ofRows rows: ArraySlice<Int>) {
-            for (layout, measured) in zip(layouts, measured) { layout.store(measured, ofRows: rows) }
-        }
-        var waiting: (rows: ArraySlice<Int>, measured: Pending<[[MeasuredRow]]>)?
-        for (index, batch) in batches.enumerated() {
+        pipelined(batches, read: { batch in
             let (cells, indices) = (layouts.map { batch.map($0.cells(ofRow:)) }, Array(batch))
-            let measure: @Sendable () -> [[MeasuredRow]] = {
+            return {
                 let byRow = concurrentMap(indices.count) { row in
                     var prepared = PreparedTexts()
                     return measurers.indices.map { measurers[$0].measure(cells[$0][row], ofRow: indices[row], prepared: &prepared) }
                 }
                 return measurers.indices.map { layout in byRow.map { $0[layout] } }
             }
-            // The last batch has nothing left to read beside it: measured here.
+        }, store: { batch, measured in
+            for (layout, measured) in zip(layouts, measured) { layout.store(measured, ofRows: batch) }
+        })
+        for (layout, anchor) in zip(layouts, anchors) { layout.restore(anchor) }
+    }
+
+    /// Measures `batches` in order: each one's cells are read here (`read`, which returns the
+    /// work to do with them), measured on every core while the next batch's cells are read, and
+    /// stored here, in order (`store`). The last batch, with nothing left to read beside it, is
+    /// measured here.
+    private static func pipelined<Batch, Measured: Sendable>(_ batches: [Batch], read: (Batch) -> @Sendable () -> Measured,
+                                                             store: (Batch, Measured) -> Void) {
+        var waiting: (batch: Batch, measured: Pending<Measured>)?
+        for (index, batch) in batches.enumerated() {
+            let measure = read(batch)
             let measured = index == batches.count - 1 ? Pending(done: measure()) : Pending(measure)
-            if let waiting { store(waiting.measured.value, ofRows: waiting.rows) }
+            if let waiting { store(waiting.batch, waiting.measured.value) }
             waiting = (batch, measured)
         }
-        if let waiting { store(waiting.measured.value, ofRows: waiting.rows) }
-        for (layout, anchor) in zip(layouts, anchors) { layout.restore(anchor) }
-        return !batches.isEmpty
+        if let waiting { store(waiting.batch, waiting.measured.value) }
     }
 
     /// Keeps `measured` as the measurements of `rows`, in order.

@@ -7,7 +7,11 @@ import TextMeasure
 /// Texts are told apart by their exact UTF-8 bytes (canonically equivalent strings can shape
 /// differently) and their font. A row holds a few: each look-up compares them in turn.
 struct PreparedTexts {
-    private var entries: [(text: String, font: FontStack, prepared: PreparedText)] = []
+    /// The texts prepared so far, or nil when none are kept (a row measured alone).
+    private var entries: [(text: String, font: FontStack, prepared: PreparedText)]?
+
+    /// Keeping the texts it prepares (`remembering`), or preparing each when asked.
+    init(remembering: Bool = true) { entries = remembering ? [] : nil }
 
     /// `text` prepared in `font`: as it was for an earlier cell of the row, else now.
     ///
@@ -15,11 +19,11 @@ struct PreparedTexts {
     ///   miss, preparing the text.
     mutating func prepared(_ text: String, in font: FontStack, cache: WidthCache?) -> PreparedText {
         let count = text.utf8.count
-        if let entry = entries.first(where: { $0.font == font && $0.text.utf8.count == count && $0.text.utf8.elementsEqual(text.utf8) }) {
+        if let entry = entries?.first(where: { $0.font == font && $0.text.utf8.count == count && $0.text.utf8.elementsEqual(text.utf8) }) {
             return entry.prepared
         }
         let prepared = font.prepare(text, cache: cache)
-        entries.append((text, font, prepared))
+        entries?.append((text, font, prepared))  // kept when remembering
         return prepared
     }
 }

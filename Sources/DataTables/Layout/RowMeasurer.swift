@@ -21,7 +21,7 @@ struct RowMeasurer: Sendable {
     /// plus the vertical padding; its wrapped text cells laid out by `lineKeeper` when there is
     /// one; a cell spanning rows kept in `spanning` instead. O(cells), plus measuring them.
     func measure(_ row: RowCells, ofRow index: Int) -> MeasuredRow {
-        var prepared = PreparedTexts()
+        var prepared = PreparedTexts(remembering: false)  // no other layout shares its texts
         return measure(row, ofRow: index, prepared: &prepared)
     }
 
