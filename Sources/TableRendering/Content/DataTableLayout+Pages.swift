@@ -87,7 +87,7 @@ extension DataTableLayout {
             bands = try ColumnBands.split(widths: narrowestWidths(measured: measured), keys: keys, room: room)
                 .map { (band($0, room: room, measured: measured), $0, 1) }
         }
-        // Every band's rows, read while the band before is measured (`bandPages` finds them measured).
+        // Every band's rows, measured together (`bandPages` finds them measured).
         Self.measureAllRowsForDrawing(of: bands.map(\.layout))
         let furnished = FurnitureLayout(furniture, page: page, margins: margins, font: configuration.font,
                                         headerFont: configuration.headerFont, cache: cache)

@@ -143,8 +143,8 @@ extension DataTableLayout {
         measureRows(range)
     }
 
-    /// `measureRowsForDrawing(0..<rowCount)` for each of `layouts` (a table's column bands), their
-    /// batches of rows measured as one stream (`measureAllRows(of:)`).
+    /// `measureRowsForDrawing(0..<rowCount)` for each of `layouts` (a table's column bands),
+    /// measured together (`measureAllRows(of:)`).
     static func measureAllRowsForDrawing(of layouts: [DataTableLayout]) {
         for layout in layouts { _ = layout.lineCache }
         measureAllRows(of: layouts)

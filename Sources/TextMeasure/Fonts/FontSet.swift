@@ -204,8 +204,8 @@ final class FontSet: Sendable {
     /// freed with the last `Font` or `FontStack` using it. Every other set (faces from files,
     /// which are kept for the process anyway) is held strongly, and let go by `sweep` once the
     /// table's is the only reference left. A weak reference would move the set's reference
-    /// count into a side table, and every copy of a `Font`, on every thread, would pay for that:
-    /// a third of the CPU time of drawing a long table went there.
+    /// count into a side table, and every copy of a `Font`, on every thread, would pay for that
+    /// (4 % of the CPU time of printing 10,000 table rows, run side by side).
     private struct Interned {
         struct Key: Hashable {
             let members: [String]
