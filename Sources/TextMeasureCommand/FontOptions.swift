@@ -34,11 +34,13 @@ struct FontOptions: ParsableArguments {
         valueName: "none|system"))
     var fallback: FallbackChoice = .none
 
-    @Option(name: .customLong("size"), help: ArgumentHelp("Font size in px (default 14; for an .xlsx output, in points, default 11).", valueName: "px"))
+    @Option(name: .customLong("size"), help: ArgumentHelp(
+        "Font size in px (points on paper); default 14 px on a screen (PNG, SVG, HTML), 10 pt on paper (PDF), 11 pt in .xlsx.",
+        valueName: "px"))
     var givenSize: Double?
 
-    /// `--size`, 14 px unless given.
-    var size: Double { givenSize ?? 14 }
+    /// `--size`, else the medium's default.
+    func size(on medium: Medium) -> Double { givenSize ?? medium.fontSize }
 
     @Option(help: ArgumentHelp("OpenType features, comma-separated (e.g. -liga,tnum).", valueName: "list"))
     var features: String?
@@ -53,7 +55,7 @@ struct FontOptions: ParsableArguments {
     }
 
     func validate() throws {
-        try LengthOption.check(size, "--size", positive: true)
+        if let givenSize { try LengthOption.check(givenSize, "--size", positive: true) }
         if faceIndices.count > 1, faceIndices.count != fontPaths.count {
             throw ValidationError("give one --face-index for all fonts or one per --font (\(fontPaths.count) fonts, \(faceIndices.count) indices)")
         }
@@ -64,9 +66,9 @@ struct FontOptions: ParsableArguments {
         }
     }
 
-    /// The stack the options describe.
-    func stack() throws -> FontStack {
-        try stack(size: size, fallback: self.fallback == .system ? .system : .none)
+    /// The stack the options describe, at the medium's default size unless --size gives one.
+    func stack(on medium: Medium = .screen) throws -> FontStack {
+        try stack(size: size(on: medium), fallback: self.fallback == .system ? .system : .none)
     }
 
     /// The font a workbook's cells are written in: Calibri (measured with Carlito) unless

@@ -154,9 +154,10 @@ extension TextMeasureCommand {
             try LengthOption.check(margin, "--margin")
             // FreeType sizes a face in pixels per em rounded to a whole number, at most 65,535 (16 bits): past it, Cairo
             // fails to draw the glyphs. A PDF's pages only ever scale the table down; a PNG draws it at --scale.
-            let drawnSize = options.font.size * (format == .png ? scale : 1)
+            let size = options.font.size(on: medium)
+            let drawnSize = size * (format == .png ? scale : 1)
             if format != .html, drawnSize.rounded() > 65535 {
-                throw ValidationError("--size \(options.font.size)\(format == .png ? " at --scale \(scale)" : "") draws glyphs "
+                throw ValidationError("--size \(size)\(format == .png ? " at --scale \(scale)" : "") draws glyphs "
                     + "\(drawnSize) px per em; Cairo and FreeType draw at most 65535")
             }
             _ = try fontSource()
@@ -206,11 +207,17 @@ extension TextMeasureCommand {
             return landscape ? size.landscape : size
         }
 
-        /// With `--table-layout auto`, the frame when --frame-width gives none: for PDF pages, the
-        /// page's width inside its margins (JSON: with --page); else none (every column at its
-        /// max-content width).
-        func defaultFrameWidth(_ format: DrawingFormat) throws -> Double? {
-            guard options.tableLayout == .auto, format == .pdf || format == .json && page != nil else { return nil }
+        /// Paper for a PDF and for the layout JSON with --page (which lists a PDF's pages), else a
+        /// screen: the defaults of --size, --table-layout and --sort-indicator follow.
+        var medium: Medium {
+            let format = try? format()
+            return format == .pdf || format == .json && page != nil ? .paper : .screen
+        }
+
+        /// With automatic table layout, the frame when --frame-width gives none: on paper, the
+        /// page's width inside its margins; else none (every column at its max-content width).
+        func defaultFrameWidth() throws -> Double? {
+            guard medium == .paper, options.tableLayout(on: medium) == .auto else { return nil }
             return max(0, try pageSize().width - 2 * margin)
         }
 
@@ -218,7 +225,7 @@ extension TextMeasureCommand {
             if writesSpreadsheet { return try writeSpreadsheet() }
             let format = try format()
             // PDF pages measure the rows of each column band themselves.
-            let (layout, measured) = try rowOptions.measuredLayout(options, defaultFrameWidth: try defaultFrameWidth(format),
+            let (layout, measured) = try rowOptions.measuredLayout(options, on: medium, defaultFrameWidth: try defaultFrameWidth(),
                                                                    measuringRows: format != .pdf)
             let style = style.style
             let bytes: [UInt8]

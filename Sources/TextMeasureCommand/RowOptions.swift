@@ -61,7 +61,7 @@ struct RowOptions: ParsableArguments {
         if try givenWidths() != nil, options.frameWidth != nil {
             throw ValidationError("--widths and --frame-width cannot be combined: the widths are used as given")
         }
-        if try givenWidths() != nil, options.tableLayout == .auto {
+        if try givenWidths() != nil, options.givenTableLayout == .auto {
             throw ValidationError("--widths and --table-layout auto cannot be combined: the widths are used as given")
         }
     }
@@ -85,13 +85,14 @@ struct RowOptions: ParsableArguments {
         try measuredLayout(options, defaultFrameWidth: defaultFrameWidth).layout
     }
 
-    /// `layout(_:defaultFrameWidth:)` and the column widths as measured: the layout's columns are
-    /// fixed at those widths, so only these hold the min- and max-content widths. Without
-    /// `measuringRows`, no row is measured yet: for PDF pages, whose column bands measure their
-    /// own rows.
-    func measuredLayout(_ options: TableOptions, defaultFrameWidth: Double? = nil, measuringRows: Bool = true) throws
+    /// `layout(_:defaultFrameWidth:)` on `medium` and the column widths as measured: the layout's
+    /// columns are fixed at those widths, so only these hold the min- and max-content widths.
+    /// Without `measuringRows`, no row is measured yet: for PDF pages, whose column bands measure
+    /// their own rows.
+    func measuredLayout(_ options: TableOptions, on medium: Medium = .screen, defaultFrameWidth: Double? = nil,
+                        measuringRows: Bool = true) throws
         -> (layout: DataTableLayout<TextMeasureCommand.Rows.Row>, columnWidths: DataTableColumnWidths) {
-        var configuration = try options.configuration()
+        var configuration = try options.configuration(on: medium)
         let (table, columnWidths, alignments) = try options.measure(configuration, widths: try givenWidths(), defaultFrameWidth: defaultFrameWidth)
         configuration.headerGroups = try HeaderGroupOption.groups(options.headerGroups, titles: table.titles)
         configuration.cellPadding = DataTableCellPadding(horizontal: options.padding, vertical: verticalPadding)

@@ -29,12 +29,15 @@ struct TableOptions: ParsableArguments {
     @Flag(help: "Keep the fitted widths even when they are narrower than --frame-width.")
     var noScaleToFill = false
 
-    @Option(help: ArgumentHelp("""
+    @Option(name: .customLong("table-layout"), help: ArgumentHelp("""
         How the columns share --frame-width: fitted (SwiftDataTables' rules: each column its content width, \
-        scaled up to fill) or auto (CSS automatic table layout: columns narrow down to their min-content widths, \
-        so their text wraps and the table fits).
+        scaled up to fill; the default on a screen) or auto (CSS automatic table layout: columns narrow down to \
+        their min-content widths, so their text wraps and the table fits; the default on paper).
         """, valueName: "fitted|auto"))
-    var tableLayout = TableLayoutName.fitted
+    var givenTableLayout: TableLayoutName?
+
+    /// `--table-layout`, else the medium's default.
+    func tableLayout(on medium: Medium) -> TableLayoutName { givenTableLayout ?? medium.tableLayout }
 
     enum TableLayoutName: String, ExpressibleByArgument, CaseIterable {
         case fitted, auto
@@ -45,8 +48,12 @@ struct TableOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Cell padding left and right of the text in px.", valueName: "px"))
     var padding = 8.0
 
-    @Option(help: ArgumentHelp("Room for the header's sort arrow in px.", valueName: "px"))
-    var sortIndicator = 20.0
+    @Option(name: .customLong("sort-indicator"),
+            help: ArgumentHelp("Room for the header's sort arrow in px (default 20 on a screen, 0 on paper).", valueName: "px"))
+    var givenSortIndicator: Double?
+
+    /// `--sort-indicator`, else the medium's default.
+    func sortIndicator(on medium: Medium) -> Double { givenSortIndicator ?? medium.sortIndicator }
 
     @Option(help: ArgumentHelp("A font file for the headers, with the cell fonts as its fallbacks (default: the cell fonts).",
                                valueName: "path"))
@@ -94,7 +101,7 @@ struct TableOptions: ParsableArguments {
 
     func validate() throws {
         let lengths = [(min, "--min"), (max, "--max"), (frameWidth, "--frame-width"), (padding, "--padding"),
-                       (sortIndicator, "--sort-indicator")]
+                       (givenSortIndicator, "--sort-indicator")]
         for case let (value?, option) in lengths { try LengthOption.check(value, option) }
         if let max, min > max { throw ValidationError("--min (\(min)) must be at most --max (\(max))") }
         _ = try ColumnWidthArguments.mode(mode, strategy: strategy)
@@ -162,20 +169,21 @@ struct TableOptions: ParsableArguments {
         return result
     }
 
-    /// The configuration the options describe (vertical padding 0: only widths are set here).
-    func configuration() throws -> DataTableConfiguration {
-        var configuration = DataTableConfiguration(font: try font.stack())
+    /// The configuration the options describe on `medium` (vertical padding 0: only widths are
+    /// set here).
+    func configuration(on medium: Medium = .screen) throws -> DataTableConfiguration {
+        var configuration = DataTableConfiguration(font: try font.stack(on: medium))
         if let headerFont {
-            let header = try Font(path: headerFont, size: font.size)
+            let header = try Font(path: headerFont, size: font.size(on: medium))
             configuration.headerFont = configuration.font.prepending(header)
         }
         configuration.columnWidthMode = try ColumnWidthArguments.mode(mode, strategy: strategy)
         configuration.minColumnWidth = min
         configuration.maxColumnWidth = max
         configuration.shouldContentWidthScaleToFillFrame = !noScaleToFill
-        configuration.tableLayout = tableLayout.layout
+        configuration.tableLayout = tableLayout(on: medium).layout
         configuration.cellPadding = DataTableCellPadding(horizontal: padding, vertical: 0)
-        configuration.sortIndicatorWidth = sortIndicator
+        configuration.sortIndicatorWidth = sortIndicator(on: medium)
         configuration.headerWeight = headerWeight
         configuration.decimalSeparator = try decimal()
         return configuration
@@ -225,7 +233,7 @@ struct TableOptions: ParsableArguments {
                                                            cache: cache) {
             bar.update("measuring", $0.fractionCompleted)
         }
-        try checkRoom(widths.widths, titles: table.titles)
+        try checkRoom(widths.widths, titles: table.titles, configuration: configuration)
         return (table, widths, alignments)
     }
 
@@ -240,11 +248,12 @@ struct TableOptions: ParsableArguments {
     /// Throws naming the options that make a fitted column wider than `maximumLength`, which the
     /// layout refuses: each option is at most 10⁹ alone, but a column is its text plus twice
     /// `--padding` (the header's, `--sort-indicator` besides), and the text grows with `--size`.
-    private func checkRoom(_ widths: [Double], titles: [String]) throws {
+    private func checkRoom(_ widths: [Double], titles: [String], configuration: DataTableConfiguration) throws {
+        let (size, sortIndicator) = (configuration.font.size, configuration.sortIndicatorWidth)
         guard let index = widths.firstIndex(where: { !($0 <= maximumLength) }) else { return }
         let column = "column \(index + 1) \"\(titles[index])\" \(widths[index]) px wide"
         if widths[index] - 2 * padding - sortIndicator > maximumLength {
-            throw ValidationError("--size \(font.size) makes \(column); a column must be at most 1e9 px: lower --size")
+            throw ValidationError("--size \(size) makes \(column); a column must be at most 1e9 px: lower --size")
         }
         throw ValidationError("--padding \(padding) and --sort-indicator \(sortIndicator) make \(column) "
             + "(its text, twice the padding and the sort indicator); a column must be at most 1e9 px: lower them")

@@ -266,3 +266,55 @@ import TextMeasureTestSupport
         #expect(found == every)
     }
 }
+
+/// The rules that cut columns into bands (`ColumnBands.split`), on widths worked by hand.
+@Suite struct ColumnBandRuleTests {
+    /// Keys 0 and the group column 2 (140 pt) start both bands: [1] fits beside them (240), [3]
+    /// does not (340), so it starts a band with them again.
+    @Test func theGroupColumnRepeatsWithTheKeyColumns() throws {
+        #expect(try ColumnBands.split(widths: [40, 100, 100, 100], keys: [0, 2], room: 250) == [[0, 1, 2], [0, 2, 3]])
+    }
+
+    /// Columns 2 and 3 under one header group (160 pt) fit beside the key column (200) but not
+    /// after column 1 (260): they start the next band together. Without the group, column 2 goes
+    /// with column 1 (180) and the group is parted.
+    @Test func aHeaderGroupThatFitsInABandStaysInOne() throws {
+        let widths = [40.0, 60, 80, 80, 60]
+        #expect(try ColumnBands.split(widths: widths, keys: [0], groups: [2..<4], room: 250) == [[0, 1], [0, 2, 3], [0, 4]])
+        #expect(try ColumnBands.split(widths: widths, keys: [0], room: 250) == [[0, 1, 2], [0, 3, 4]])
+        // A group over columns 1…3 (300 + 40 > 250) is parted like any columns.
+        #expect(try ColumnBands.split(widths: [40, 100, 100, 100], keys: [0], groups: [1..<4], room: 250) == [[0, 1, 2], [0, 3]])
+    }
+
+    /// No band shows only repeated columns: a key column that fits beside no other column is a
+    /// column like the others, and so is a table of key columns only.
+    @Test func noBandHoldsOnlyRepeatedColumns() throws {
+        #expect(try ColumnBands.split(widths: [100, 200], keys: [0], room: 250) == [[0], [1]])
+        #expect(try ColumnBands.split(widths: [100, 100, 100], keys: [0, 1, 2], room: 150) == [[0], [1], [2]])
+        // Random widths and keys: every column is shown, each band fits, and each has a column that is not a key.
+        var generator = SplitMix(seed: 36)
+        for _ in 0..<2_000 {
+            let widths = (0..<Int.random(in: 1...9, using: &generator)).map { _ in Double(Int.random(in: 10...120, using: &generator)) }
+            let keys = Set((0..<Int.random(in: 0...3, using: &generator)).map { _ in Int.random(in: 0..<widths.count, using: &generator) })
+            let bands = try ColumnBands.split(widths: widths, keys: keys, room: 200)
+            #expect(Set(bands.joined()) == Set(widths.indices), "\(widths) \(keys)")
+            let repeated = Set(keys.filter { key in bands.filter { $0.contains(key) }.count > 1 })
+            for band in bands {
+                #expect(band.reduce(0) { $0 + widths[$1] } <= 200, "\(widths) \(keys): \(bands)")
+                #expect(band.contains { !repeated.contains($0) } && band == band.sorted(), "\(widths) \(keys): \(bands)")
+            }
+        }
+    }
+
+    /// In a layout grouped by column "e" (58 pt), it repeats with the key column "id" (41.2):
+    /// [id a e] 182.4; b (184) does not fit beside the two (283.2) and has a band alone; [id e c]
+    /// 241.2; d (226) alone.
+    @Test func pagesRepeatTheGroupColumn() throws {
+        let layout = try ColumnBandTests.layout()
+        try layout.groupRows(byColumn: 2)
+        let pages = try layout.pages(style: NoChromeStyle(), page: ColumnBandTests.page, margins: EdgeInsets(10))
+        var bands: [[Int]] = []
+        for columns in pages.columns where bands.last != columns { bands.append(columns) }
+        #expect(bands == [[0, 1, 2], [3], [0, 2, 4], [5]])
+    }
+}

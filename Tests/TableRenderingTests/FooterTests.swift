@@ -37,6 +37,37 @@ import TextMeasureTestSupport
         return rows
     }
 
+    /// Sorting keeps the footer last, and bold: [b, a, c, Total] sorted by "#" is [a, b, c,
+    /// Total], not [Total, a, b, c] with "c" in the footer's place.
+    @Test func sortingKeepsTheFooterLast() throws {
+        let rows = [Row(id: 0, item: "b", qty: "1"), Row(id: 1, item: "a", qty: "2"), Row(id: 2, item: "c", qty: "3"),
+                    Row(id: 3, item: "Total", qty: "6")]
+        let layout = try DataTableLayout(rows: rows, columns: Self.columns, configuration: try configuration())
+        layout.sort(byColumn: 0)
+        #expect(layout.rows.map(\.item) == ["a", "b", "c", "Total"])
+        #expect(layout.textStyle(ofColumn: 0, row: 3, text: "Total").weight == .bold)
+        #expect(layout.textStyle(ofColumn: 0, row: 2, text: "c").weight != .bold)
+        layout.sort(byColumn: 1, ascending: false)
+        #expect(layout.rows.map(\.item) == ["c", "a", "b", "Total"])
+        layout.sort { $0.item > $1.item }
+        #expect(layout.rows.map(\.item) == ["c", "b", "a", "Total"])
+    }
+
+    /// The footer is in no group, even where its text equals the last group's: rows with Q 5, 5
+    /// and a footer of 5 (a max) group rows 0 and 1 only, also after an edit through setData.
+    @Test func theFooterIsInNoGroup() throws {
+        let rows = [Row(id: 0, item: "a", qty: "5"), Row(id: 1, item: "b", qty: "5"), Row(id: 2, item: "Max", qty: "5")]
+        let layout = try DataTableLayout(rows: rows, columns: Self.columns, configuration: try configuration())
+        try layout.groupRows(byColumn: 1)
+        #expect(layout.rowSpans.span(column: 1, coveringRow: 0) == DataTableRowSpan(column: 1, row: 0, count: 2))
+        #expect(layout.rowSpans.span(column: 1, coveringRow: 2) == nil)
+        try layout.setData([Row(id: 0, item: "a", qty: "5"), Row(id: 1, item: "c", qty: "5"), Row(id: 2, item: "Max", qty: "5")])
+        #expect(layout.rowSpans.span(column: 1, coveringRow: 2) == nil)
+        #expect(layout.rowSpans.span(column: 1, coveringRow: 1) == DataTableRowSpan(column: 1, row: 0, count: 2))
+        layout.remeasureRow(1)
+        #expect(layout.rowSpans.span(column: 1, coveringRow: 2) == nil)
+    }
+
     @Test func theFirstColumnWithoutATotalIsLabelled() throws {
         let rows = try rows()
         #expect(rows.last?.item == "Total" && rows.last?.qty == "3")

@@ -91,6 +91,7 @@ import TextMeasureTestSupport
     /// padding each side leave a content box from x 8 to 92, 84 px wide; the rows' padding top is 4.
     @Test func handWorkedCellsInNotoSansMono() throws {
         var configuration = DataTableConfiguration(font: try FontStack([Font.bundled(.notoSansMono, size: 10)]))
+        configuration.tabularFigures = false  // one font: the column of numbers in the same face (TabularFiguresTests)
         configuration.columnWidthMode = .fixed(width: 100)
         configuration.cellPadding = DataTableCellPadding(top: 4, leading: 8, bottom: 4, trailing: 8)
         configuration.sortIndicatorWidth = 0
@@ -142,10 +143,13 @@ import TextMeasureTestSupport
         let folder = try RenderingFixtures.temporaryFolder()
         let sample = RenderingFixtures.samplePath
         let options = ["--max", "150", "--wrap"]
-        let rows = try Command().run(["rows", sample, "--json"] + options, input: [])
-        #expect(rows.status == 0, "\(rows.stderr)")
-        let expected = try #require(try JSONSerialization.jsonObject(with: Data(rows.stdout.utf8)) as? [String: Any])
-        for (name, extra) in [("plain.json", [String]()), ("paged.json", ["--page", "400x300"])] {
+        // With --page the document describes paper: 10 pt, automatic layout at the page's width
+        // inside the margins (400 − 2 × 36), no sort arrow's room.
+        let paper = ["--size", "10", "--table-layout", "auto", "--frame-width", "328", "--sort-indicator", "0"]
+        for (name, extra, rowsOptions) in [("plain.json", [String](), [String]()), ("paged.json", ["--page", "400x300"], paper)] {
+            let rows = try Command().run(["rows", sample, "--json"] + options + rowsOptions, input: [])
+            #expect(rows.status == 0, "\(rows.stderr)")
+            let expected = try #require(try JSONSerialization.jsonObject(with: Data(rows.stdout.utf8)) as? [String: Any])
             let result = try Command().run(["render", sample, "-o", folder + "/" + name] + options + extra, input: [])
             #expect(result.status == 0, "\(result.stderr)")
             let data = try #require(FileManager.default.contents(atPath: folder + "/" + name))

@@ -48,9 +48,11 @@ import TextMeasureTestSupport
                                    configuration: configuration, frameWidth: nil)
     }
 
+    /// Declared trailing or decimal, or found trailing by its content (no alignment given: a
+    /// column of numbers), a column is measured and drawn with tabular figures.
     @Test func aTrailingOrDecimalColumnIsMeasuredAndDrawnWithTnum() throws {
         // "1111" in Inter at 2816 pt: 5232 proportional, 7296 tabular (hb-shape).
-        for alignment in [ColumnAlignment.trailing, .decimal] {
+        for alignment in [ColumnAlignment?.some(.trailing), .decimal, nil] {
             let layout = try layout(alignment)
             #expect(layout.columnWidths.columns[0].contentWidth == 7296, "\(alignment)")
             let runs = layout.styleConfiguration().rows[0].cells[0].text

@@ -46,18 +46,23 @@ import TextMeasureTestSupport
     }
 
     /// A PDF page 217 pt wide with 10 pt margins leaves a 197 pt frame: the Notes text wraps
-    /// there without --frame-width ("fox" on a line of its own), and not under SwiftDataTables'
-    /// rules, which keep it at 136 and scale nothing down on a page that holds 218.
+    /// there without --frame-width ("fox" on a line of its own), with --table-layout auto and
+    /// with no --table-layout at all (paper's default); and not under SwiftDataTables' rules
+    /// (--table-layout fitted), which keep it at 136 and scale nothing down on a page that holds 218.
     @Test func renderToPDFTakesThePageWidthAsTheFrame() throws {
         let path = try file()
         let folder = try RenderingFixtures.temporaryFolder()
-        let auto = folder + "/auto.pdf", fitted = folder + "/fitted.pdf"
+        let auto = folder + "/auto.pdf", byDefault = folder + "/default.pdf", fitted = folder + "/fitted.pdf"
         let page = ["--page", "217x400", "--margin", "10", "--style", "plain"]
         #expect(try Command().run(["render", path, "-o", auto] + options + page, input: []).status == 0)
-        #expect(try Command().run(["render", path, "-o", fitted] + options.dropLast(2) + page, input: []).status == 0)
-        let wrapped = try #require(RenderingFixtures.output(of: "pdftotext", ["-raw", auto, "-"]))
+        #expect(try Command().run(["render", path, "-o", byDefault] + options.dropLast(2) + page, input: []).status == 0)
+        #expect(try Command().run(["render", path, "-o", fitted] + options.dropLast(2) + page + ["--table-layout", "fitted"],
+                                  input: []).status == 0)
+        for wrappedPDF in [auto, byDefault] {
+            let wrapped = try #require(RenderingFixtures.output(of: "pdftotext", ["-raw", wrappedPDF, "-"]))
+            #expect(wrapped.contains("The quick brown\n") && !wrapped.contains("brown fox"), "\(wrappedPDF): \(wrapped)")
+        }
         let unwrapped = try #require(RenderingFixtures.output(of: "pdftotext", ["-raw", fitted, "-"]))
-        #expect(wrapped.contains("The quick brown\n") && !wrapped.contains("brown fox"), "\(wrapped)")
         #expect(unwrapped.contains("The quick brown fox"), "\(unwrapped)")
     }
 

@@ -20,8 +20,9 @@ struct ColumnWidthCalculator {
     var alignments: [ColumnAlignment?] = [] {
         didSet { fonts = configuration.columnFonts(alignments: alignments, count: titles.count) }
     }
-    /// Each column's font (``DataTableConfiguration/columnFonts(alignments:count:)``).
-    private(set) var fonts: [FontStack] = []
+    /// Each column's font (``DataTableConfiguration/columnFonts(alignments:count:)``, or a
+    /// layout's fonts, set after `alignments`).
+    var fonts: [FontStack] = []
     let progress: ((DataTableColumnWidthProgress) -> Void)?
     private var completedCells = 0
     private var totalCells = 0

@@ -81,9 +81,11 @@ public struct DataTableConfiguration: Sendable {
     /// alignment and totals read them with a ``NumberReader`` of it). Default: `.period`.
     public var decimalSeparator = DecimalSeparator.period
 
-    /// Whether columns declared `.trailing` or `.decimal` (``DataTableColumn/alignment``) are
-    /// measured and drawn with tabular figures (the OpenType feature `tnum`, where the font has
-    /// it: every digit one width, so digits line up). Default: `true`.
+    /// Whether `.trailing` or `.decimal` columns, declared so (``DataTableColumn/alignment``) or,
+    /// in a `DataTableLayout`, found so by their content (a column of numbers), are measured and
+    /// drawn with tabular figures (the OpenType feature `tnum`, where the font has it: every
+    /// digit one width, so digits line up). `columnWidths(for:columns:)` alone follows the
+    /// declared alignments, since a sampled strategy reads only its sample. Default: `true`.
     public var tabularFigures = true
 
     /// Whether the last row is the table's footer (totals, `[DataTableColumn].footerTexts(for:reader:label:)`):

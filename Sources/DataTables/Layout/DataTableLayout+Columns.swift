@@ -7,7 +7,9 @@ extension DataTableLayout {
     /// (for measuring the other rows, the footer being measured apart).
     func calculator(boldFooter: Bool = true) -> ColumnWidthCalculator {
         let (rows, columns) = (rows, columns)
-        let fonts = configuration.columnFonts(alignments: columns.map(\.alignment), count: columns.count)
+        // The fonts the columns were last measured in (`measureColumns()`), else the declared alignments'.
+        let fonts = columnFonts.count == columns.count
+            ? columnFonts : configuration.columnFonts(alignments: columns.map(\.alignment), count: columns.count)
         let footer = boldFooter ? configuration.footerRow(rowCount: rows.count) : -1
         var calculator = ColumnWidthCalculator(
             configuration: configuration, rowCount: rows.count, titles: columns.map(\.title),
@@ -15,6 +17,7 @@ extension DataTableLayout {
             cellNode: { column, row in columns[column].cellNode(for: rows[row], styledIn: fonts[column], isFooter: row == footer) },
             cellWeights: { columns[$0].cellWeights(rows: rows, hasFooter: footer >= 0) }, cache: cache, progress: nil)
         calculator.alignments = columns.map(\.alignment)
+        calculator.fonts = fonts
         return calculator
     }
 
@@ -31,14 +34,15 @@ extension DataTableLayout {
     /// rows are measured in their columns' weights, and the footer row, when there is one, apart
     /// (bold), put in as an update puts a row in.
     func measureColumns() {
+        numbers = Array(repeating: ColumnNumbers(), count: columns.count)
+        // A column of numbers has tabular figures whether it was declared trailing or found so.
+        columnFonts = configuration.columnFonts(alignments: columns.indices.map { alignment(ofColumn: $0) }, count: columns.count)
         var calculator = calculator(boldFooter: false)
         let footer = configuration.footerRow(rowCount: rows.count)
         let (rows, count) = (rows, footer >= 0 ? footer : rows.count)
         let automatic = configuration.tableLayout == .automatic
         contents = []
         minContents = []
-        numbers = Array(repeating: ColumnNumbers(), count: columns.count)
-        columnFonts = configuration.columnFonts(alignments: columns.map(\.alignment), count: columns.count)
         for index in columns.indices {
             var measured: [ColumnWidthPlan.Measurer: [IntrinsicWidths]] = [:]
             func widths(by measurer: ColumnWidthPlan.Measurer) -> [IntrinsicWidths] {

@@ -18,14 +18,15 @@ extension DataTableLayout {
     }
 
     /// Groups the rows by column `column`: consecutive rows whose texts in it are equal share one
-    /// cell spanning them (see `setRowSpans(_:)`); the rows are not sorted first. The grouping
-    /// follows the rows as `setData(_:)` and `remeasureRow(_:)` change them.
+    /// cell spanning them (see `setRowSpans(_:)`); the rows are not sorted first, and the footer
+    /// row (``DataTableConfiguration/lastRowIsFooter``) is in no group. The grouping follows the
+    /// rows as `setData(_:)` and `remeasureRow(_:)` change them.
     ///
     /// - Throws: `DataTableRowSpanError.unknownGroupColumn` for a column the table lacks.
     /// - Complexity: O(n) reading the column's texts, plus as `setRowSpans(_:)`.
     public func groupRows(byColumn column: Int) throws(DataTableRowSpanError) {
         guard columns.indices.contains(column) else { throw .unknownGroupColumn(column, columnCount: columns.count) }
-        let spans = DataTableRowSpan.grouping(rows.lazy.map(columns[column].text), column: column)
+        let spans = DataTableRowSpan.grouping(rows[bodyRows].lazy.map(columns[column].text), column: column)
         install(try DataTableRowSpans(spans, rowCount: rows.count, columnCount: columns.count))
         groupColumn = column
     }
@@ -40,7 +41,7 @@ extension DataTableLayout {
     func refreshRowSpans(oldRows: [Row]) -> (added: [DataTableRowSpan], removed: [DataTableRowSpan]) {
         guard !rowSpans.isEmpty || groupColumn != nil else { return ([], []) }
         let old = rowSpans.all
-        let fresh = groupColumn.map { DataTableRowSpan.grouping(rows.lazy.map(columns[$0].text), column: $0) }
+        let fresh = groupColumn.map { DataTableRowSpan.grouping(rows[bodyRows].lazy.map(columns[$0].text), column: $0) }
             ?? old.filter { $0.row + $0.count <= rows.count }
         // Spans of one column never overlap, so these cannot throw.
         rowSpans = (try? DataTableRowSpans(fresh, rowCount: rows.count, columnCount: columns.count)) ?? DataTableRowSpans()
@@ -63,8 +64,8 @@ extension DataTableLayout {
     ///
     /// - Complexity: O(rows of those spans + spans of the column).
     func regroup(around row: Int) -> Range<Int>? {
-        guard let column = groupColumn else { return nil }
-        let window = max(0, row - 1)..<min(rows.count, row + 2)
+        guard let column = groupColumn, bodyRows.contains(row) else { return nil }
+        let window = max(0, row - 1)..<min(bodyRows.upperBound, row + 2)
         let old = rowSpans.spans(meeting: window).filter { $0.column == column }
         let lower = min(window.lowerBound, old.first?.row ?? row), upper = max(window.upperBound, old.last.map { $0.row + $0.count } ?? row)
         let fresh = DataTableRowSpan.grouping(rows[lower..<upper].lazy.map(columns[column].text), column: column)

@@ -28,27 +28,37 @@ extension DataTableLayout {
     /// Sorts the rows by column `column`'s text (stable; Swift's `String` order, which is by
     /// Unicode scalar values after canonical normalization: "10" sorts before "9"), as a
     /// `setData` with the same rows in a new order: heights stay with their rows and the user's
-    /// place is kept. No such column: nothing changes.
+    /// place is kept. The footer row (``DataTableConfiguration/lastRowIsFooter``) stays last. No
+    /// such column: nothing changes.
     ///
     /// - Complexity: O(n) to format the column's texts and O(n log n) comparisons, plus the work
     ///   of `setData(_:animatingDifferences:)` on the reordered rows, no cell compared.
     @discardableResult
     public func sort(byColumn column: Int, ascending: Bool = true) -> DataTableChangeSet {
         guard columns.indices.contains(column) else { return DataTableChangeSet() }
-        let keys = rows.map(columns[column].text)
-        return reorder(rows.indices.sorted { a, b in keys[a] == keys[b] ? a < b : (keys[a] < keys[b]) == ascending })
+        let keys = rows[bodyRows].map(columns[column].text)
+        return reorder(bodyRows.sorted { a, b in keys[a] == keys[b] ? a < b : (keys[a] < keys[b]) == ascending } + footerRows)
     }
 
     /// Sorts the rows by `areInIncreasingOrder` (stable), for orders other than text: numbers,
-    /// dates, a locale's collation.
+    /// dates, a locale's collation. The footer row stays last.
     ///
     /// - Complexity: O(n log n) calls of `areInIncreasingOrder`, plus the work of
     ///   `setData(_:animatingDifferences:)` on the reordered rows, no cell compared.
     @discardableResult
     public func sort(by areInIncreasingOrder: (Row, Row) -> Bool) -> DataTableChangeSet {
-        reorder(rows.indices.sorted { a, b in
+        reorder(bodyRows.sorted { a, b in
             areInIncreasingOrder(rows[a], rows[b]) ? true : areInIncreasingOrder(rows[b], rows[a]) ? false : a < b
-        })
+        } + footerRows)
+    }
+
+    /// The rows above the footer: every row of a table without one. O(1).
+    var bodyRows: Range<Int> { 0..<rows.count - footerRows.count }
+
+    /// The footer row's index, alone, or none (``DataTableConfiguration/lastRowIsFooter``). O(1).
+    var footerRows: Range<Int> {
+        let footer = configuration.footerRow(rowCount: rows.count)
+        return footer >= 0 ? footer..<footer + 1 : rows.count..<rows.count
     }
 
     /// The rows in `order` (a permutation of their indices), as a `setData` that changes no cell.

@@ -13,10 +13,11 @@ extension DataTableLayout {
     ///   next page, under the header again, goes on from there.
     /// - A table wider than the page (its chrome included) is split into column bands with
     ///   `fit: .bands(repeating: n)` (the default, n = 1): each band is as many columns as fit the
-    ///   page's width at full size, and every band after the first starts with the first `n`
-    ///   (key) columns again; a column that does not fit beside the key columns gets a band of
-    ///   its own without them. Pages go down, then across: every page of the first band, then
-    ///   every page of the next.
+    ///   page's width at full size, and every band shows the first `n` (key) columns, and the
+    ///   column the rows are grouped by (`groupRows(byColumn:)`), besides columns of its own; a
+    ///   column that does not fit beside the key columns gets a band without them. A header
+    ///   group's columns stay in one band when they fit in one, else each part shows its title.
+    ///   Pages go down, then across: every page of the first band, then every page of the next.
     /// - Each band is a layout of its own (`band(_:room:measured:)`): its rows are measured from
     ///   its cells alone, so a row is as tall as the band's tallest cell in it and each band's
     ///   pages break where its rows do; only its cells are laid out. Under automatic table layout
@@ -84,7 +85,9 @@ extension DataTableLayout {
         case .bands where tableWidth <= room + 1e-9 * max(1, room):
             bands = [(self, Array(columns.indices), 1)]
         case .bands(let keys):
-            bands = try ColumnBands.split(widths: narrowestWidths(measured: measured), keys: keys, room: room)
+            let keys = Set(0..<max(0, keys)).union(groupColumn.map { [$0] } ?? [])
+            bands = try ColumnBands.split(widths: narrowestWidths(measured: measured), keys: keys,
+                                          groups: headerGroups.map(\.columns), room: room)
                 .map { (band($0, room: room, measured: measured), $0, 1) }
         }
         // Every band's rows, measured together (`bandPages` finds them measured).

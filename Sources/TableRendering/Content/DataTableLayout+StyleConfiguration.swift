@@ -16,7 +16,9 @@ extension DataTableLayout {
     /// padding, from the top of the content box. A column's compound cells (`DataTableColumn.cell`)
     /// are placed as CellLayout places them at the content box's width, and their text nodes
     /// drawn (boxes and spacers hold no ink). A header shows its title on one line, cut to
-    /// the column's width less the padding and the sort indicator's room, centred vertically.
+    /// the column's width less the padding and the sort indicator's room, centred vertically,
+    /// aligned as the column is: a trailing or decimal column's title ends at the content box's
+    /// trailing edge, where its numbers end (the sort indicator's room is on its leading side).
     ///
     /// - Complexity: O(cells of `rows` + columns), plus measuring the rows not measured yet and
     ///   shaping each line once. Wrapped text takes the lines measuring kept (see `LineCache`);
@@ -64,7 +66,15 @@ extension DataTableLayout {
             let headerFont = settings.resolvedHeaderFont
             let line = headerFont.singleLine(title, width: inner, cache: cache).lines
             let lineHeight = line.reduce(0) { $0 + $1.height }
-            let content = Rect(x: frame.minX + padding.leading, y: frame.minY + (frame.height - lineHeight) / 2,
+            // The sort arrow's room is on the side away from the title's alignment, so that a
+            // number column's title ends where its numbers do.
+            let arrowRoom = widths[index] - padding.horizontal - inner
+            let shift = switch alignment(index) {
+            case .leading: 0.0
+            case .center: arrowRoom / 2
+            case .trailing, .decimal: arrowRoom
+            }
+            let content = Rect(x: frame.minX + padding.leading + shift, y: frame.minY + (frame.height - lineHeight) / 2,
                                width: inner, height: lineHeight)
             return TableStyleConfiguration.Column(
                 index: index, title: title, alignment: alignment(index),

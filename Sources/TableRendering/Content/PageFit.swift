@@ -2,7 +2,8 @@
 /// the page.
 public enum PageFit: Sendable, Hashable {
     /// Split the columns into bands, each as many columns as fit the page's width, at full size;
-    /// every band after the first starts with the `repeating` leading (key) columns again.
+    /// every band shows the `repeating` leading (key) columns and the group column again, beside
+    /// columns of its own.
     case bands(repeating: Int = 1)
     /// Scale the whole table down to the page's width (the text shrinks with it).
     case scale
