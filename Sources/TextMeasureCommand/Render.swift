@@ -13,26 +13,38 @@ extension TextMeasureCommand {
                 drawn in --style with the glyphs that measured it: a text measured to fit is \
                 drawn inside its cell. The format follows the extension of --output.
 
+                Defaults follow the medium. Paper (PDF, and JSON with --page): 10 pt text, the \
+                automatic table layout at the page's width inside the margins (the columns share \
+                the page as a browser prints a table, their text wrapping), no room for a sort \
+                arrow. A screen (PNG, SVG, HTML, JSON without --page): 14 px text, SwiftDataTables' \
+                fitted widths, 20 px of sort arrow room. --size, --table-layout and \
+                --sort-indicator override them. Nothing is cut: every character of every cell is \
+                drawn, wrapped at its break opportunities, a word wider than its column broken \
+                between characters; only --single-line (or a --widths narrower than a header's \
+                title) ends a text in a drawn "…".
+
                 PNG: the table at --scale pixels a point, transparent outside the style's chrome, \
                 drawn and written a band of rows at a time (any length in bounded memory; at most \
                 2147483647 px a side, PNG's limit). SVG: the table in points, at most 8388607 pt a \
                 side (Cairo's limit). PDF: pages of --page (a4, letter or WxH in points, at most \
                 8388607 pt a side; --landscape to turn them), --margin points inside each edge, the \
                 header at the top of every page; a row that fits on a page is never split, a taller \
-                one is split between its lines. A table wider than the page is split into column \
-                bands (--fit bands, the default): each band as many columns as fit, every band after \
-                the first starting with the first --repeat-columns columns again, pages going down, \
+                one is split between its lines. A table whose columns do not fit the page even at \
+                their min-content widths (their longest words) is split into column bands (--fit \
+                bands, the default): each band as many columns as fit, every band showing the first \
+                --repeat-columns columns and the --group-by column again beside columns of its own, \
+                a header group's columns kept in one band when they fit in one, pages going down, \
                 then across; a column wider than the page is first narrowed to its width (its text \
-                wraps there with --wrap, else is cut). Each band is laid out on its own: its rows are \
-                as tall as its own cells need, and with --table-layout auto its columns share the \
-                page's width again (cut into bands at their min-content widths). --title TEXT sets a \
+                wraps there). Each band is laid out on its own: its rows are as tall as its own cells \
+                need, and under the automatic layout its columns share the page's width again. \
+                --title TEXT sets a \
                 title above the table on the first page (1.5 times the header's size), and every page \
                 of a table that takes more than one says "Page N of M" at its bottom (--page-numbers \
                 off: not); both take their room from the table. With --fit scale the table is scaled down to \
                 fit instead, and stays vector, unless its text would be under 4 pt (an error). The \
-                text can be copied. Sizes are checked before anything is drawn. With --table-layout auto, the \
-                columns share --frame-width, by default the page's width inside the margins, so wide \
-                columns wrap their text and the table fits the page whenever its min-content widths do.
+                text can be copied. Sizes are checked before anything is drawn. Under the automatic \
+                layout the columns share --frame-width, by default the page's width inside the \
+                margins.
 
                 HTML: a page whose browser only draws: a fixed table layout with the measured \
                 column widths and row heights, each line of text at the library's breaks, in the \

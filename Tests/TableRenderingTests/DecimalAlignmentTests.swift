@@ -134,3 +134,27 @@ import TextMeasureTestSupport
         }
     }
 }
+
+/// A number column's header ends where its numbers end, in every output: the sort arrow's room
+/// (20 px on a screen) is on the title's leading side. Read from the layout JSON, which places
+/// each line where the drawing (PNG, SVG, PDF) and the HTML put it.
+@Suite struct NumberHeaderTests {
+    @Test(arguments: [[String](), ["--align", "Price=decimal"], ["--align", "Price=trailing"], ["--page", "a4"]])
+    func aNumberColumnsHeaderEndsWhereItsNumbersEnd(options: [String]) throws {
+        let folder = try RenderingFixtures.temporaryFolder()
+        try "Item,Price\nApple,1.5\nPear,22.25\nFig,(7)\n".write(toFile: folder + "/p.csv", atomically: true, encoding: .utf8)
+        let result = try Command().run(["render", folder + "/p.csv", "-o", folder + "/p.json"] + options, input: [])
+        #expect(result.status == 0, "\(result.stderr)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/p.json")))
+                                    as? [String: Any])
+        let padding = try #require(document["padding"] as? [String: Double])
+        func right(_ line: [String: Any]) -> Double { (line["x"] as? Double ?? padding["leading"]!) + (line["width"] as? Double ?? 0) }
+        let header = try #require(((document["header"] as? [String: Any])?["cells"] as? [[[String: Any]]])?[1].first)
+        let numbers = try #require(document["rows"] as? [[String: Any]]).compactMap { ($0["cells"] as? [[[String: Any]]])?[1].first }
+        let end = numbers.map(right).max()!
+        #expect(abs(right(header) - end) < 0.002, "\(options): header \(right(header)), numbers \(end)")
+        // The numbers end at the content box's trailing edge.
+        let width = try #require((document["columns"] as? [[String: Any]])?[1]["width"] as? Double)
+        #expect(abs(end - (width - padding["trailing"]!)) < 0.002)
+    }
+}

@@ -176,12 +176,26 @@ struct LayoutDocumentBuilder {
         if firstLine == nil { firstLine = box }
         let usual = box.height == usualLine.height && box.baseline == usualLine.baseline
         let oneUsualRun = alone && runs[0].rightToLeft == nil && runs[0].font == usualLine.font
-        let line = TableLayoutDocument.Line(text: items.map { String($0.run.text) }.joined(), x: x == padding.leading ? nil : x,
+        let line = TableLayoutDocument.Line(text: Self.readingOrder(items), x: x == padding.leading ? nil : x,
                                             y: y == following ? nil : y, width: thousandths(maxX - minX),
                                             height: usual ? nil : box.height,
                                             baseline: usual ? nil : thousandths(first.origin.y - frame.minY),
                                             runs: oneUsualRun ? nil : runs)
         return (line, y, box.height)
+    }
+
+    /// A line's text in reading (logical) order, from its runs in drawing order: the text from
+    /// the first run's start to the last one's end when the runs are parts of one text (tabs
+    /// between them included), else the runs' texts as drawn. O(the line's length): a run is
+    /// part of the first run's text when that text has it at the run's place.
+    static func readingOrder(_ items: ArraySlice<TextItem>) -> String {
+        let texts = items.map(\.run.text)
+        guard let base = texts.first?.base,
+              texts.dropFirst().allSatisfy({ $0.base.utf8.count == base.utf8.count && base[$0.startIndex..<$0.endIndex] == $0 }),
+              let start = texts.map(\.startIndex).min(), let end = texts.map(\.endIndex).max() else {
+            return texts.joined()
+        }
+        return String(base[start..<end])
     }
 
     private mutating func index(of font: Font) -> Int {

@@ -190,7 +190,8 @@ public struct TableLayoutDocument: Codable, Sendable, Equatable {
 
     /// A line of a cell, from the cell's top-left corner.
     public struct Line: Codable, Sendable, Equatable {
-        /// The runs' texts in drawing order (a tab is the gap between two runs, not a character).
+        /// Its text in reading (logical) order, tabs included, as the cell's text has it; its
+        /// `runs` are in drawing order (a tab is the gap between two of them).
         public var text: String
         /// The left edge of its first run; nil (omitted) for the padding's `leading`.
         public var x: Double?
