@@ -6,8 +6,8 @@ import TextMeasureTestSupport
 /// Han and emoji; digits and punctuation between scripts; words longer than any column), at odd
 /// sizes and column widths down to one glyph, every character of every cell comes back, in order,
 /// from each output that carries text: the layout JSON's lines (and each line inside its cell's
-/// content box, so no glyph is clipped at its edge), the HTML's cells, and the PDF's text
-/// (`pdftotext`). No output ends a text in "…" unless asked for one line.
+/// content box, so no glyph is clipped at its edge), the HTML's cells, the PDF's text
+/// (`pdftotext`) and the SVG's text layer. No output ends a text in "…" unless asked for one line.
 @Suite struct EveryCharacterTests {
     static let words = [
         "alpha", "Straße", "naïve", "café", "Ångström", "καλημέρα", "Αθήνα", "Москва", "привет", "東京都", "中华人民共和国",
@@ -72,6 +72,10 @@ import TextMeasureTestSupport
             try checkJSON(try render(screen, to: "screen.json"), table: table, label: label + " screen")
             try checkHTML(try render(screen, to: "t.html"), table: table, label: label)
             try checkPDF(try render(options, to: "t.pdf"), table: table, label: label)
+            let svg = try String(contentsOfFile: try render(screen, to: "t.svg"), encoding: .utf8)
+            try checkText(svg.components(separatedBy: "<text ").dropFirst().map { element in
+                Self.unescaped(String(element.drop { $0 != ">" }.dropFirst().prefix { $0 != "<" }))
+            }.joined(separator: "\n"), table: table, label: label + " SVG")
         }
     }
 
@@ -113,11 +117,15 @@ import TextMeasureTestSupport
         let cells = body.components(separatedBy: "<td").dropFirst().map { cell in
             let inner = cell.components(separatedBy: "</td>")[0]
             let text = inner.replacingOccurrences(of: "<[^>]*>", with: "", options: .regularExpression).drop { $0 != ">" }.dropFirst()
-            return Self.squeezed(text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
-                .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
-                .replacingOccurrences(of: "&amp;", with: "&"))
+            return Self.squeezed(Self.unescaped(String(text)))
         }
         #expect(cells == table.dropFirst().flatMap { $0.map(Self.squeezed) }, "\(label): HTML")
+    }
+
+    static func unescaped(_ text: String) -> String {
+        text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
+            .replacingOccurrences(of: "&amp;", with: "&")
     }
 
     /// Every cell's characters are in the PDF's text (a cell with right-to-left text is drawn in
@@ -125,10 +133,14 @@ import TextMeasureTestSupport
     /// its order is the JSON's and the HTML's to show); no "…" that the cells lack; every header
     /// but one cut by a given width.
     func checkPDF(_ path: String, table: [[String]], label: String) throws {
-        let text = try #require(RenderingFixtures.output(of: "pdftotext", ["-raw", path, "-"]))
+        try checkText(try #require(RenderingFixtures.output(of: "pdftotext", ["-raw", path, "-"])), table: table, label: label)
+    }
+
+    /// `checkPDF`'s rules for the text an output gives back.
+    func checkText(_ text: String, table: [[String]], label: String) throws {
         let squeezed = Array(Self.squeezed(text).unicodeScalars)
         let present = Set(squeezed)
-        #expect(label.contains("--widths") || !text.contains("…"), "\(label): an ellipsis in the PDF")
+        #expect(label.contains("--widths") || !text.contains("…"), "\(label): an ellipsis")
         for cell in (label.contains("--widths") ? table.dropFirst() : table[...]).joined() {
             let scalars = Self.squeezed(cell).unicodeScalars.filter { !$0.properties.isEmojiPresentation && !$0.properties.isEmojiModifier }
             let rightToLeft = cell.unicodeScalars.contains { (0x590...0x8FF).contains($0.value) }

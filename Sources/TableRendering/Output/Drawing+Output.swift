@@ -7,7 +7,8 @@ extension Drawing {
     public static let maximumVectorSide = 8_388_607.0
 
     /// The drawing as an SVG document `bounds` wide and high, in points; glyphs as Cairo writes
-    /// them (outlines referenced from `<defs>`).
+    /// them (outlines referenced from `<defs>`), under a transparent layer of their text
+    /// (`SVGTextLayer`), so the text can be selected, searched and read.
     ///
     /// - Throws: `RenderError.svgTooLarge` when a side is past `maximumVectorSide`, before
     ///   anything is drawn; `.cairo` when Cairo fails.
@@ -19,7 +20,12 @@ extension Drawing {
         cairo_svg_surface_restrict_to_version(surface.pointer, CAIRO_SVG_VERSION_1_1)
         try draw(on: surface.pointer, scale: 1, origin: Point(x: bounds.minX, y: bounds.minY))
         try withExtendedLifetime(sink) { () throws(RenderError) in try surface.finish() }
-        return bytes()
+        var svg = bytes()
+        let end = Array("</svg>".utf8)
+        if let close = svg.indices.reversed().first(where: { svg[$0...].starts(with: end) }) {
+            svg.insert(contentsOf: Array(SVGTextLayer.markup(items, origin: Point(x: bounds.minX, y: bounds.minY)).utf8), at: close)
+        }
+        return svg
     }
 
     /// Checks an SVG `width` × `height` points against `maximumVectorSide`.
