@@ -101,3 +101,25 @@ extension PageFurnitureTests {
         }
     }
 }
+
+/// A page too short for a row's bottom padding: the row's text fits, its padding does not. The
+/// padding alone goes on no page of its own (it gave every other page only the header).
+@Suite struct PaddingOnlyPageTests {
+    @Test func noPageHoldsOnlyARowsPadding() throws {
+        let folder = try RenderingFixtures.temporaryFolder()
+        let rows = (1...30).map { "r\($0),v\($0)" }
+        try ("A,B\n" + rows.joined(separator: "\n") + "\n").write(toFile: folder + "/t.csv", atomically: true, encoding: .utf8)
+        // 14 px rows are 27.07 pt with their padding; a 100 pt page less the 44 pt header, the
+        // border and the page number leaves less than that, but more than the line and the top padding.
+        let result = try Command().run(["render", folder + "/t.csv", "-o", folder + "/t.pdf", "--page", "200x100", "--margin", "0",
+                                        "--size", "14"], input: [])
+        try #require(result.status == 0, "\(result.stderr)")
+        let text = try #require(RenderingFixtures.output(of: "pdftotext", ["-layout", folder + "/t.pdf", "-"]))
+        let pages = text.split(separator: "\u{0C}").map { $0.split(separator: "\n").map { $0.split(separator: " ").joined(separator: " ") } }
+            .filter { !$0.allSatisfy(\.isEmpty) }
+        #expect(pages.count == 30)
+        for (index, page) in pages.enumerated() {
+            #expect(page.contains("r\(index + 1) v\(index + 1)") && page.contains("Page \(index + 1) of 30"), "\(page)")
+        }
+    }
+}

@@ -225,7 +225,15 @@ extension DataTableLayout {
                 if end == start || (bottom <= limit + 1e-9 && lines.contains { $0.lowerBound >= rowTop && $0.upperBound <= bottom + 1e-9 }) {
                     let slice = keepingSpansWithFirstLines(TablePages.Slice(rows: start..<end + 1, top: top, bottom: bottom), growth)
                     slices.append(slice)
-                    (start, top) = slice.bottom.map { (slice.rows.upperBound - 1, $0) } ?? (slice.rows.upperBound, 0)
+                    // A row whose lines all end above the cut, with no more than its bottom padding
+                    // below it (heights are on a grid of 2⁻²⁰ pt), goes on no further page: a page
+                    // of padding alone would be blank.
+                    let last = slice.rows.upperBound - 1
+                    let rest = slice.bottom.flatMap { cut in
+                        (blocks[last] ?? []).contains { $0.upperBound > cut + 1e-9 }
+                            || height(ofRow: last) - cut > configuration.cellPadding.bottom + 1e-5 ? cut : nil
+                    }
+                    (start, top) = rest.map { (slice.rows.upperBound - 1, $0) } ?? (slice.rows.upperBound, 0)
                     continue
                 }
             }
