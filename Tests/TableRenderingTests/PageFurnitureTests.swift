@@ -83,7 +83,7 @@ import TextMeasureTestSupport
 }
 
 extension PageFurnitureTests {
-    /// A title taller than the page leaves no room for the header: an error naming the page,
+    /// A title taller than the page leaves no room for the header: an error naming the title,
     /// before any page is drawn.
     @Test func aTitleTallerThanThePageIsAnError() throws {
         let layout = try ColumnBandTests.layout()
@@ -96,8 +96,9 @@ extension PageFurnitureTests {
             _ = try layout.pages(style: NoChromeStyle(), page: ColumnBandTests.page, margins: EdgeInsets(10),
                                  furniture: PageFurniture(title: title))
         } catch {
-            guard case .pageTooSmall(let page, _, let available) = error else { Issue.record("\(error)"); return }
-            #expect(page == ColumnBandTests.page && available == 380)
+            // The error names the title: 40 lines of the header's bold font at 1.5 times its size.
+            guard case .titleTooTall(let height, let needed, let available) = error else { Issue.record("\(error)"); return }
+            #expect(available == 380 && needed == 44 && height > 380)
         }
     }
 }
@@ -121,5 +122,22 @@ extension PageFurnitureTests {
         for (index, page) in pages.enumerated() {
             #expect(page.contains("r\(index + 1) v\(index + 1)") && page.contains("Page \(index + 1) of 30"), "\(page)")
         }
+    }
+}
+
+/// A title taller than the first page leaves the table no room: the error names the title, not
+/// the header or a row.
+@Suite struct TitleTooTallTests {
+    @Test func aTitleTallerThanThePageIsNamed() throws {
+        let folder = try RenderingFixtures.temporaryFolder()
+        try "A,B\nx,y\n".write(toFile: folder + "/t.csv", atomically: true, encoding: .utf8)
+        let title = String(repeating: "Quarterly report ", count: 180)
+        let result = try Command().run(["render", folder + "/t.csv", "-o", folder + "/t.pdf", "--title", title], input: [])
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("the title is") && result.stderr.contains("--title"), "\(result.stderr)")
+        #expect(!result.stderr.contains("row's tallest line"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/t.pdf"))
+        // A title that leaves room prints.
+        #expect(try Command().run(["render", folder + "/t.csv", "-o", folder + "/t.pdf", "--title", "Quarterly report"], input: []).status == 0)
     }
 }

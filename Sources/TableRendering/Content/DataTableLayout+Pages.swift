@@ -48,7 +48,8 @@ extension DataTableLayout {
     ///   by row index) surrounds that page's rows.
     ///
     /// - Throws: `RenderError.pageTooLarge` for a page past Cairo's largest coordinate
-    ///   (`Drawing.maximumVectorSide`); `.pageTooSmall` when the margins and furniture leave no
+    ///   (`Drawing.maximumVectorSide`); `.titleTooTall` when the title leaves the first page no
+    ///   room for the header; `.pageTooSmall` when the margins and furniture leave no
     ///   room, or when the header and a split row's tallest line would need a scale below 1/10;
     ///   `.textTooSmall` when the scale would draw the text (the smaller of the cell and header
     ///   fonts' sizes) below `TablePages.minimumTextSize`; `.columnTooWide` with `.bands` for a
@@ -132,6 +133,10 @@ extension DataTableLayout {
         }
         var room = rooms()
         // The furniture, the chrome and the header leave the first page some room for rows.
+        if room.first <= 0, above > 0, tableHeight - above < scale * (chrome.vertical + headerHeight), room.rest > 0 {
+            throw .titleTooTall(height: above, needed: scale * (chrome.vertical + headerHeight) + below,
+                                available: page.height - margins.vertical)
+        }
         guard room.first > 0 || above + below == 0 && tableHeight > 0 else {
             throw .pageTooSmall(page: page, needed: above + below + scale * (chrome.vertical + headerHeight),
                                 available: page.height - margins.vertical)

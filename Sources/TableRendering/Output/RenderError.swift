@@ -8,6 +8,10 @@ public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
     /// padding) once its margins are taken, even with the table scaled down to 1/10: `needed`
     /// points of table, `available` points of page within the margins.
     case pageTooSmall(page: PageSize, needed: Double, available: Double)
+    /// The title (`PageFurniture.title`) takes `height` points of the first page, its spacing
+    /// included, leaving less than the `needed` points of the header (and the page number) in
+    /// the `available` points within the margins.
+    case titleTooTall(height: Double, needed: Double, available: Double)
     /// A PNG would be wider or taller than it can be: `Drawing.maximumImageSide` pixels
     /// (PNG's own limit, 2^31 − 1), or wider than `Drawing.maximumImageWidth` (a row's bytes
     /// past what Cairo addresses).
@@ -45,6 +49,10 @@ public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
         case .pageTooSmall(let page, let needed, let available):
             "the page (\(page)) is too small: the header and a row's tallest line need \(needed.formatted3) pt; "
                 + "its \(available.formatted3) pt within the margins hold \((max(0, available) * 10).formatted3) pt at the smallest scale, 1/10"
+        case .titleTooTall(let height, let needed, let available):
+            "the title is \(height.formatted3) pt tall on the first page, whose \(available.formatted3) pt within the margins "
+                + "then leave less than the \(needed.formatted3) pt the table's header needs: shorten the title "
+                + "(--title), or use a taller page"
         case .imageTooLarge(let width, let height) where height <= Double(Drawing.maximumImageSide) && width <= Double(Drawing.maximumImageSide):
             "the image would be \(width.formatted3) × \(height.formatted3) px; a row of it would be \((4 * width).formatted3) bytes, "
                 + "and Cairo draws rows of at most 2147483647 bytes: \(Drawing.maximumImageWidth) px across"
