@@ -75,7 +75,7 @@ enum XlsxWorkbook {
         }
         let header = formats.header
         for (index, column) in table.columns.enumerated() {
-            try check(column.title.withCString { worksheet_write_string(sheet, 0, UInt16(index), $0, header) }, path)
+            try check(SpreadsheetText.escaped(column.title).withCString { worksheet_write_string(sheet, 0, UInt16(index), $0, header) }, path)
         }
         for (index, row) in table.rows.enumerated() {
             let sheetRow = UInt32(index + 1)
@@ -87,7 +87,7 @@ enum XlsxWorkbook {
                 switch SpreadsheetCell(text) {
                 case .text(let text):
                     let format = formats.format(column: columnIndex, number: nil)
-                    try check(text.withCString { worksheet_write_string(sheet, sheetRow, sheetColumn, $0, format) }, path)
+                    try check(SpreadsheetText.escaped(text).withCString { worksheet_write_string(sheet, sheetRow, sheetColumn, $0, format) }, path)
                 case .number(let value, let code):
                     try check(worksheet_write_number(sheet, sheetRow, sheetColumn, value, formats.format(column: columnIndex, number: code)), path)
                 case .date(let date, let code):
