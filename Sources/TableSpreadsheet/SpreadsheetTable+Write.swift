@@ -84,7 +84,7 @@ enum XlsxWorkbook {
                 let text = column.text(row)
                 guard !text.isEmpty else { continue }
                 let sheetColumn = UInt16(columnIndex)
-                switch SpreadsheetCell(text) {
+                switch SpreadsheetCell(text, reader: table.numberReader) {
                 case .text(let text):
                     let format = formats.format(column: columnIndex, number: nil)
                     try check(SpreadsheetText.escaped(text).withCString { worksheet_write_string(sheet, sheetRow, sheetColumn, $0, format) }, path)
