@@ -205,8 +205,18 @@ struct CairoCanvas {
                 continue
             }
             let runText = text.run.text  // a slice of the line: its UTF-8 is read in place
-            let keptText = keepsText && Self.appendClusters(of: text.run, byteCount: runText.utf8.count, to: &clusters)
-            if keptText { bytes += runText.utf8 }
+            let clusterCount = clusters.count
+            var keptText = keepsText && Self.appendClusters(of: text.run, byteCount: runText.utf8.count, to: &clusters)
+            if keptText, runText.utf8.contains(where: { $0 >= 0xEF }) {  // where a noncharacter can be (its first byte)
+                if let replaced = Self.withoutNoncharacters(runText) {
+                    bytes += replaced
+                } else {
+                    clusters.removeSubrange(clusterCount...)
+                    keptText = false
+                }
+            } else if keptText {
+                bytes += runText.utf8
+            }
             for glyph in text.run.glyphs {
                 let placed = cairo_glyph_t(index: UInt(glyph.id), x: text.origin.x + glyph.x, y: text.origin.y + glyph.y)
                 if keptText { glyphs.append(placed) } else { withoutText.append(placed) }
@@ -261,6 +271,16 @@ struct CairoCanvas {
         }
         return [cairo_glyph_t(index: blank, x: minX - reach, y: minY - reach),
                 cairo_glyph_t(index: blank, x: maxX + reach, y: maxY + reach)] + glyphs
+    }
+
+    /// `text`'s UTF-8 with each Unicode noncharacter (U+FDD0–U+FDEF, U+FFFE, U+FFFF, …), which
+    /// Cairo refuses as "not valid UTF-8", replaced by U+FFFD: the text a reader extracts for a
+    /// glyph drawn as any unknown character. Nil where that changes the bytes' count (a
+    /// noncharacter beyond the BMP is four bytes, U+FFFD three), so the run goes without text.
+    static func withoutNoncharacters(_ text: Substring) -> [UInt8]? {
+        guard text.unicodeScalars.contains(where: \.properties.isNoncharacterCodePoint) else { return Array(text.utf8) }
+        let replaced = String(String.UnicodeScalarView(text.unicodeScalars.map { $0.properties.isNoncharacterCodePoint ? "\u{FFFD}" : $0 }))
+        return replaced.utf8.count == text.utf8.count ? Array(replaced.utf8) : nil
     }
 
     /// Appends Cairo's cluster map of `run` to `clusters`: for each cluster in text order, its
