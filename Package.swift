@@ -125,7 +125,7 @@ let package = Package(
         .executableTarget(
             name: "TextMeasureCommand",
             dependencies: [
-                "TextMeasure", "DataTables", "TableRendering", "TableSpreadsheet",
+                "TextMeasure", "DataTables", "TableRendering", "TableSpreadsheet", "AtomicFiles",
                 .product(name: "CSV", package: "CSV.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

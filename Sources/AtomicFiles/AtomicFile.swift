@@ -13,6 +13,9 @@ import Synchronization
 ///   process's umask, as `open` gives it.
 /// - A symbolic link at the path is kept and its target written (links followed to the last; a
 ///   link to a missing file creates that file).
+/// - Only a regular file is replaced: a path that is, or links to, a character or block device,
+///   a FIFO, a socket or a folder is refused before anything is written (a render to a link to
+///   `/dev/null` must not replace `/dev/null`).
 /// - The temporary file (`.textmeasure-` and six random characters) is removed when the write
 ///   fails (`discard`), and when the process is stopped by SIGINT or SIGTERM while writing, if
 ///   those signals have their default action (the file is removed, then the signal is raised again).
@@ -33,7 +36,41 @@ package final class AtomicFile<Failure: Error> {
     /// of the file it replaces (or the umask's), registered for removal on SIGINT and SIGTERM.
     /// Errors name `path`.
     package convenience init(writing path: String, failure: @escaping (_ path: String, _ reason: String) -> Failure) throws(Failure) {
-        try self.init(replacing: try Self.resolvingLinks(path, failure: failure), reportedAs: path, failure: failure)
+        let target = try Self.resolvingLinks(path, failure: failure)
+        try Self.checkKind(of: target, reportedAs: path, failure: failure)
+        try self.init(replacing: target, reportedAs: path, failure: failure)
+    }
+
+    /// Checks that `path` can be written, before any work: links followed, it is a regular file or
+    /// a new path, and not the file at `input` (the same device and inode, whatever the names or links).
+    ///
+    /// - Throws: `failure(path, reason)` naming what `path` is.
+    package static func checkTarget(_ path: String, isNot input: String?,
+                                    failure: (_ path: String, _ reason: String) -> Failure) throws(Failure) {
+        let target = try resolvingLinks(path, failure: failure)
+        try checkKind(of: target, reportedAs: path, failure: failure)
+        var written = stat(), read = stat()
+        if let input, stat(target, &written) == 0, stat(input, &read) == 0,
+           written.st_dev == read.st_dev, written.st_ino == read.st_ino {
+            throw failure(path, "it is the input file \(input); writing it would destroy what is being read")
+        }
+    }
+
+    /// Refuses a `target` (links followed) that exists and is not a regular file.
+    private static func checkKind(of target: String, reportedAs path: String,
+                                  failure: (_ path: String, _ reason: String) -> Failure) throws(Failure) {
+        var info = stat()
+        guard stat(target, &info) == 0 else { return }  // a new file (or an error the write names)
+        let named = target == path ? "it" : target
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return
+        case S_IFDIR: throw failure(path, String(cString: strerror(EISDIR)))
+        case S_IFCHR: throw failure(path, "\(named) is a character device, not a regular file")
+        case S_IFBLK: throw failure(path, "\(named) is a block device, not a regular file")
+        case S_IFIFO: throw failure(path, "\(named) is a FIFO, not a regular file")
+        case S_IFSOCK: throw failure(path, "\(named) is a socket, not a regular file")
+        default: throw failure(path, "\(named) is not a regular file")
+        }
     }
 
     /// Creates the temporary file in `target`'s folder with `target`'s permissions (or the

@@ -5,16 +5,17 @@ extension WrittenNumber {
     /// The value a spreadsheet stores and the number format (Excel's codes) that shows it exactly
     /// as `text`; nil when it cannot be kept so, and the cell stays text:
     /// - a text the format does not write back exactly (white space around it, "-0");
-    /// - separators other than "," grouping and "." decimal (the codes' "," and "." show as the
-    ///   reader's locale says; "1.234,5" could not stay "1.234,5");
+    /// - grouping other than "," with a "." decimal separator or "." with a "," one (the codes'
+    ///   "," and "." show as the reader's locale says: "1.234,5", read with `.comma`, is 1234.5
+    ///   in "#,##0.0", shown "1.234,5" where the decimal separator is a comma);
     /// - more than 15 significant digits (a spreadsheet's Double keeps 15).
     ///
     /// A percent is stored divided by 100 ("12.5%" is 0.125), as the codes' "%" multiplies by 100.
     ///
     /// - Complexity: O(length).
     var spreadsheetValue: (value: Double, format: String)? {
-        guard format.string(for: value) == text, format.decimalSeparator == .period,
-              format.groupingSeparator == nil || format.groupingSeparator == "," else { return nil }
+        let grouping: Character = format.decimalSeparator == .period ? "," : "."
+        guard format.string(for: value) == text, format.groupingSeparator == nil || format.groupingSeparator == grouping else { return nil }
         let digits = text[integerPart].filter(\.isNumber) + (fractionPart.map { String(text[$0]) } ?? "")
         guard digits.drop(while: { $0 == "0" }).count <= 15 else { return nil }
         let stored = format.percent == nil ? value : value / 100

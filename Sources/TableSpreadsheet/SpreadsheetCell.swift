@@ -10,15 +10,16 @@ public enum SpreadsheetCell: Sendable, Hashable {
     /// A date or a date and time, shown by the number format.
     case date(SpreadsheetDate, format: String)
 
-    /// The cell `text` becomes: an ISO 8601 date a date; a number as DataTables' `NumberReader`
-    /// reads it ("$1,234.50", "12.5%", "(12.00)", "−3") a number, where a format can show it
-    /// exactly as written (see `WrittenNumber.spreadsheetValue`); else text.
+    /// The cell `text` becomes: an ISO 8601 date a date; a number as `reader` reads it
+    /// ("$1,234.50", "12.5%", "(12.00)", "−3"; "1.234,5" with a comma decimal separator) a
+    /// number, where a format can show it exactly as written (see
+    /// `WrittenNumber.spreadsheetValue`); else text.
     ///
     /// - Complexity: O(length).
-    public init(_ text: String) {
+    public init(_ text: String, reader: NumberReader = NumberReader()) {
         if let (date, format) = SpreadsheetDate.iso8601(text) {
             self = .date(date, format: format)
-        } else if let number = NumberReader().read(text).number, let (value, format) = number.spreadsheetValue {
+        } else if let number = reader.read(text).number, let (value, format) = number.spreadsheetValue {
             self = .number(value, format: format)
         } else {
             self = .text(text)

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+internal import Glibc
+#elseif canImport(Darwin)
+internal import Darwin
+#endif
 internal import AtomicFiles
 internal import CXlsxWriter
 
@@ -11,7 +16,11 @@ extension SpreadsheetTable {
     /// link at `path` is kept and the file it names written, with its permissions. libxlsxwriter writes in its
     /// constant-memory mode: each row goes to a temporary file as it is written.
     ///
-    /// - Throws: `SpreadsheetError.cannotWrite` naming the path and the system's reason;
+    /// libxlsxwriter's temporary files go in `path`'s folder; as it does not check their writes,
+    /// the rows' file is checked before the workbook is closed and the written file read back
+    /// (`XlsxPackage`), so a full disk or a file-size limit is an error, never a cut workbook.
+    ///
+    /// - Throws: `SpreadsheetError.cannotWrite` naming the path and the system's reason (or the part cut short);
     ///   `.xlsxwriter` for an error libxlsxwriter reports.
     /// - Complexity: O(cells).
     public func write(to path: String) throws(SpreadsheetError) {
@@ -25,23 +34,36 @@ extension SpreadsheetTable {
 /// The calls into libxlsxwriter.
 enum XlsxWorkbook {
     static func write<Row>(_ table: SpreadsheetTable<Row>, to path: String, reportedAs reported: String) throws(SpreadsheetError) {
-        var options = lxw_workbook_options(constant_memory: 1, tmpdir: nil, use_zip64: 1)
+        // libxlsxwriter's own temporary files (the rows, then each part) go beside the workbook, on its disk, not to /tmp.
+        let folder = path.lastIndex(of: "/").map { String(path[..<$0]) }.map { $0.isEmpty ? "/" : $0 } ?? "."
+        let temporaryFolder = strdup(folder)
+        defer { free(temporaryFolder) }
+        var options = lxw_workbook_options(constant_memory: 1, tmpdir: temporaryFolder, use_zip64: 1)
         guard let workbook = path.withCString({ workbook_new_opt($0, &options) }) else {
             throw .cannotWrite(path: reported, reason: "libxlsxwriter could not start the workbook")
         }
         var problem: SpreadsheetError?
         do throws(SpreadsheetError) {
-            try fill(workbook, with: table, reportedAs: reported)
+            let sheet = try fill(workbook, with: table, reportedAs: reported)
+            // The rows' temporary file: libxlsxwriter does not check its writes.
+            if let rows = sheet.pointee.optimize_tmpfile {
+                let flushed = fflush(rows), reason = errno
+                if flushed != 0 || ferror(rows) != 0 {
+                    throw .cannotWrite(path: reported, reason: flushed != 0 ? String(cString: strerror(reason)) : "a write to libxlsxwriter's temporary file failed")
+                }
+            }
         } catch {
             problem = error
         }
         let closed = workbook_close(workbook)  // frees the workbook, also after a failure
         if let problem { throw problem }
         try check(closed, reported)
+        // Nor the writes of each part's temporary file, copied into the ZIP file whole or not.
+        try XlsxPackage.check(path, reportedAs: reported)
     }
 
     private static func fill<Row>(_ workbook: UnsafeMutablePointer<lxw_workbook>, with table: SpreadsheetTable<Row>,
-                                  reportedAs path: String) throws(SpreadsheetError) {
+                                  reportedAs path: String) throws(SpreadsheetError) -> UnsafeMutablePointer<lxw_worksheet> {
         guard let sheet = workbook_add_worksheet(workbook, nil) else { throw .xlsxwriter(path: path, message: "no worksheet") }
         var formats = Formats(workbook: workbook, table: table)
         for (index, width) in table.columnWidths.enumerated() {
@@ -53,7 +75,7 @@ enum XlsxWorkbook {
         }
         let header = formats.header
         for (index, column) in table.columns.enumerated() {
-            try check(column.title.withCString { worksheet_write_string(sheet, 0, UInt16(index), $0, header) }, path)
+            try check(SpreadsheetText.escaped(column.title).withCString { worksheet_write_string(sheet, 0, UInt16(index), $0, header) }, path)
         }
         for (index, row) in table.rows.enumerated() {
             let sheetRow = UInt32(index + 1)
@@ -62,10 +84,10 @@ enum XlsxWorkbook {
                 let text = column.text(row)
                 guard !text.isEmpty else { continue }
                 let sheetColumn = UInt16(columnIndex)
-                switch SpreadsheetCell(text) {
+                switch SpreadsheetCell(text, reader: table.numberReader) {
                 case .text(let text):
                     let format = formats.format(column: columnIndex, number: nil)
-                    try check(text.withCString { worksheet_write_string(sheet, sheetRow, sheetColumn, $0, format) }, path)
+                    try check(SpreadsheetText.escaped(text).withCString { worksheet_write_string(sheet, sheetRow, sheetColumn, $0, format) }, path)
                 case .number(let value, let code):
                     try check(worksheet_write_number(sheet, sheetRow, sheetColumn, value, formats.format(column: columnIndex, number: code)), path)
                 case .date(let date, let code):
@@ -75,6 +97,7 @@ enum XlsxWorkbook {
                 }
             }
         }
+        return sheet
     }
 
     private static func check(_ error: lxw_error, _ path: String) throws(SpreadsheetError) {

@@ -31,6 +31,9 @@ public struct SpreadsheetTable<Row> {
     /// The heights in points of the rows (0: the first below the header) whose wrapped cells take
     /// more than one line; the others keep the spreadsheet's own height.
     public let rowHeights: [Int: Double]
+    /// How cells' numbers are read (their decimal separator), as DataTables reads them for
+    /// alignment and totals: a number is stored as the value this reader reads.
+    public var numberReader = NumberReader()
 
     /// Lays out `rows` in `columns` in `font` (the header in `headerFont`, else the font's bold
     /// face), each column's content found by `strategy` and the column at most `maxColumnWidth`
@@ -88,14 +91,16 @@ public enum SpreadsheetAlignment: String, Sendable, CaseIterable {
 
 extension DataTableLayout {
     /// The layout's rows and columns as a worksheet in `font`, its columns at most the
-    /// configuration's `maxColumnWidth`: measured again as a spreadsheet draws them (the
+    /// configuration's `maxColumnWidth`, its numbers read with the configuration's decimal separator: measured again as a spreadsheet draws them (the
     /// layout's own widths are for drawing in points, a spreadsheet's in screen pixels).
     ///
     /// - Throws: as `SpreadsheetTable.init(rows:columns:font:headerFont:strategy:maxColumnWidth:alignments:)`.
     /// - Complexity: as that initializer.
     public func spreadsheet(font: SpreadsheetFont, alignments: [SpreadsheetAlignment]? = nil) throws(SpreadsheetError)
         -> SpreadsheetTable<Row> {
-        try SpreadsheetTable(rows: rows, columns: columns, font: font, maxColumnWidth: configuration.maxColumnWidth,
-                             alignments: alignments)
+        var sheet = try SpreadsheetTable(rows: rows, columns: columns, font: font, maxColumnWidth: configuration.maxColumnWidth,
+                                         alignments: alignments)
+        sheet.numberReader = numberReader
+        return sheet
     }
 }

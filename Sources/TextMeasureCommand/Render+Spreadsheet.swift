@@ -52,8 +52,9 @@ extension TextMeasureCommand.Render {
         let font = try options.font.spreadsheetFont()
         let headerFont = try options.headerFont.map { try font.bold.prepending(Font(path: $0, size: font.size)) }
         let columns = table.titles.indices.map { index in DataTableColumn<[String]>(table.titles[index]) { $0[index] } }
-        let sheet = try SpreadsheetTable(rows: table.rows, columns: columns, font: font, headerFont: headerFont,
+        var sheet = try SpreadsheetTable(rows: table.rows, columns: columns, font: font, headerFont: headerFont,
                                          strategy: try spreadsheetStrategy(), maxColumnWidth: options.max, alignments: try spreadsheetAlignments(titles: table.titles))
+        sheet.numberReader = NumberReader(decimalSeparator: try options.decimal())
         try sheet.write(to: output)
     }
 }

@@ -234,6 +234,7 @@ extension TextMeasureCommand {
         }
 
         func run() throws {
+            try checkOutput()
             if writesSpreadsheet { return try writeSpreadsheet() }
             let format = try format()
             // PDF pages measure the rows of each column band themselves.

@@ -23,11 +23,12 @@ package struct Command {
     /// command still running after `timeLimit` seconds is stopped (SIGTERM, then SIGKILL) and the test fails. With
     /// `terminalStderr`, standard error is a pseudo-terminal (what a progress bar needs).
     /// `environment` adds to (or replaces in) this process's environment.
+    /// `executable` runs another program instead (a shell that sets limits, then runs the command).
     package func run(_ arguments: [String], input: [UInt8], terminalStderr: Bool = false, timeLimit: Double = 120,
-             environment: [String: String] = [:]) throws -> Result {
+             environment: [String: String] = [:], executable: String = Command.executable) throws -> Result {
         _ = Self.pipeWritesFailInsteadOfKilling
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.executable)
+        process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         if !environment.isEmpty {
             process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }

@@ -11,6 +11,12 @@ public struct ColumnTotalError: Error, Sendable, Hashable, CustomStringConvertib
         /// The cell's currency symbol (the second string) differs from the column's first one:
         /// amounts in two currencies do not add up.
         case mixedCurrencies(String, String)
+        /// The cell (its text) is a percent in a column of plain numbers, or a plain number in a
+        /// column of percents: the two do not add up ("50%" and "51" are not "50.5%").
+        case mixedPercents(String)
+        /// The mean, to the column's `fractionDigits` decimal places, needs more than the 38
+        /// significant digits `Decimal` holds exactly (the row is the last one totalled).
+        case meanTooManyDigits(fractionDigits: Int)
     }
 
     /// The row (0-based, in the rows given) of the cell.
@@ -30,6 +36,10 @@ public struct ColumnTotalError: Error, Sendable, Hashable, CustomStringConvertib
         case .tooManyDigits: "\(cell): the sum needs more than 38 significant digits"
         case .mixedCurrencies(let first, let other):
             "\(cell): \(other) amounts in a column of \(first) amounts cannot be totalled"
+        case .mixedPercents(let text):
+            "\(cell): \"\(text)\" mixes percents and plain numbers, which cannot be totalled together"
+        case .meanTooManyDigits(let digits):
+            "column \"\(column)\": the mean to \(digits) decimal places needs more than 38 significant digits"
         }
     }
 }

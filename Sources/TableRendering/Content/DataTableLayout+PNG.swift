@@ -34,26 +34,82 @@ extension DataTableLayout {
         // How far a row's ink and chrome can reach past its frame: glyphs of a tall font, the
         // grid lines at its edges.
         let reach = 4 * max(configuration.font.size, configuration.headerFont.size) + 16
+        var split: [Int: SplitRow] = [:]  // rows taller than a band, laid out once for all of them
         try Drawing.writePNG(bounds: bounds, scale: scale, bandHeight: bandHeight, tileWidth: Drawing.tileWidth,
                              fonts: CairoFonts(), to: sink) { band in
             guard rowCount > 0 else { return drawing(style: style, rows: 0..<0, alignments: alignments).items }
             // The rows whose frames come within `reach` of the band, and one more each side.
             let first = max(0, (row(atOffset: band.lowerBound - reach) ?? 0) - 1)
             let last = min(rowCount - 1, (row(atOffset: band.upperBound + reach) ?? rowCount - 1) + 1)
-            return bandDrawing(rows: first..<last + 1, style: style, alignments: alignments).items
+            let window = band.lowerBound - reach...band.upperBound + reach
+            return bandDrawing(rows: first..<last + 1, window: window, split: &split, style: style, alignments: alignments).items
         }
     }
 
-    /// The style's body of rows `rows` and the last row, each where the whole table has it.
-    private func bandDrawing(rows: Range<Int>, style: some TableStyle, alignments: [ColumnAlignment]) -> Drawing {
+    /// The style's body of rows `rows` and the last row, each where the whole table has it. A
+    /// row taller than `window` (drawing coordinates) is laid out once (`split`) and shows only
+    /// its lines inside the window, so that a cell of many lines costs its lines once, not once
+    /// a band.
+    private func bandDrawing(rows: Range<Int>, window: ClosedRange<Double>, split: inout [Int: SplitRow],
+                             style: some TableStyle, alignments: [ColumnAlignment]) -> Drawing {
         func placed(_ rows: Range<Int>, spans: SpanDrawing) -> TableStyleConfiguration {
             // Rows start below the header by their offset less the first's: undo that.
             styleConfiguration(rows: rows, alignments: alignments,
                                skipping: headerBlockHeight - offset(ofRow: rows.lowerBound), spans: spans)
         }
+        /// Row `row`'s lines within the window, the row placed where the whole table has it.
+        func part(of row: Int, split: SplitRow) -> TableStyleConfiguration.Row {
+            let top = offset(ofRow: row)  // where the whole drawing has the row (see `placed`)
+            let from = max(0, window.lowerBound - top), to = max(from, window.upperBound - top)
+            // Placed with its top `from` above the header's bottom, then moved down to where it is.
+            let part = styleConfiguration(rows: row..<row + 1, alignments: alignments, skipping: from, split: [row: split],
+                                          bottom: to, spans: .whereItStarts)
+            return part.rows[0].moved(by: top - (headerBlockHeight - from))
+        }
+        var configuration: TableStyleConfiguration?
+        var placedRows: [TableStyleConfiguration.Row] = []
+        var start = rows.lowerBound
+        for row in rows where height(ofRow: row) > window.upperBound - window.lowerBound {
+            if start < row {
+                let before = placed(start..<row, spans: .whereItStarts)
+                configuration = configuration ?? before
+                placedRows += before.rows
+            }
+            if split[row] == nil {
+                split = split.filter { $0.key >= rows.lowerBound }  // bands go down: the rows above are done
+                split[row] = splitRow(row)
+            }
+            placedRows.append(part(of: row, split: split[row]!))
+            start = row + 1
+        }
+        if start < rows.upperBound || configuration == nil {
+            let after = placed(start..<max(start, rows.upperBound), spans: .whereItStarts)
+            configuration = configuration ?? after
+            placedRows += after.rows
+        }
         // A cell spanning rows from above the band is drawn where it starts, for the band to cut.
-        let band = placed(rows, spans: .whereItStarts)
+        let band = configuration!
         let last = rows.upperBound == rowCount ? [] : placed(rowCount - 1..<rowCount, spans: .atFirstRow).rows
-        return style.makeBody(configuration: TableStyleConfiguration(columns: band.columns, rows: band.rows + last, headerGroups: band.headerGroups)).drawing
+        return style.makeBody(configuration: TableStyleConfiguration(columns: band.columns, rows: placedRows + last, headerGroups: band.headerGroups)).drawing
+    }
+}
+
+private extension TableStyleConfiguration.Row {
+    /// The row `dy` points lower: its frame, its cells' frames and content boxes, and their text.
+    func moved(by dy: Double) -> Self {
+        func moved(_ rect: Rect) -> Rect { Rect(x: rect.x, y: rect.y + dy, width: rect.width, height: rect.height) }
+        var row = Self(index: index, frame: moved(frame), cells: cells.map { cell in
+            var text = cell.text
+            for index in text.indices {
+                text[index].origin.y += dy
+                text[index].frame = moved(text[index].frame)
+            }
+            var moved = TableStyleConfiguration.Cell(frame: moved(cell.frame), contentFrame: moved(cell.contentFrame), text: text,
+                                                     textStyle: cell.textStyle)
+            moved.spannedRows = cell.spannedRows
+            return moved
+        })
+        row.isFooter = isFooter
+        return row
     }
 }

@@ -173,17 +173,17 @@ struct CairoCanvas {
         return true
     }
 
-    /// Whether `first` and `second` can be drawn by one call: glyphs, left to right (a cluster map
-    /// drawn backward covers one run), of the same face, size and colour.
+    /// Whether `first` and `second` can be drawn by one call: glyphs, left to right (a
+    /// right-to-left run is drawn alone, as it always was, so that an image's pixels stay those
+    /// of one call a run), of the same face, size and colour.
     private func sharesCall(_ first: TextItem, _ second: TextItem) -> Bool {
         !first.run.isRightToLeft && !second.run.isRightToLeft && first.color == second.color
             && first.run.font.faceID == second.run.font.faceID && first.run.font.size == second.run.font.size
     }
 
     /// `texts` (see `sharesCall`) drawn by one call: their glyphs in order, and for a surface that
-    /// keeps text, their texts one after the other with each run's cluster map (drawn backward
-    /// for a right-to-left run, which is always alone). Runs whose clusters Cairo would reject
-    /// are drawn by a second call, without text.
+    /// keeps text, their texts with each run's cluster map in the glyphs' order (`appendText`).
+    /// Runs whose clusters Cairo would reject are drawn by a second call, without text.
     private func draw(texts: ArraySlice<DrawingItem>) {
         guard case .text(let first) = texts.first, let face = fonts.face(for: first.run.font) else { return }
         var glyphs: [cairo_glyph_t] = [], withoutText: [cairo_glyph_t] = []
@@ -204,9 +204,7 @@ struct CairoCanvas {
                 }
                 continue
             }
-            let runText = text.run.text  // a slice of the line: its UTF-8 is read in place
-            let keptText = keepsText && Self.appendClusters(of: text.run, byteCount: runText.utf8.count, to: &clusters)
-            if keptText { bytes += runText.utf8 }
+            let keptText = keepsText && Self.appendText(of: text.run, to: &bytes, clusters: &clusters)
             for glyph in text.run.glyphs {
                 let placed = cairo_glyph_t(index: UInt(glyph.id), x: text.origin.x + glyph.x, y: text.origin.y + glyph.y)
                 if keptText { glyphs.append(placed) } else { withoutText.append(placed) }
@@ -217,11 +215,10 @@ struct CairoCanvas {
         cairo_set_font_size(context, first.run.font.size)
         set(first.color)
         if !glyphs.isEmpty {
-            let flags = first.run.isRightToLeft ? CAIRO_TEXT_CLUSTER_FLAG_BACKWARD : cairo_text_cluster_flags_t(0)
             bytes.withUnsafeBufferPointer { utf8 in
                 utf8.withMemoryRebound(to: CChar.self) { chars in
                     cairo_show_text_glyphs(context, chars.baseAddress, Int32(chars.count), glyphs, Int32(glyphs.count),
-                                           clusters, Int32(clusters.count), flags)
+                                           clusters, Int32(clusters.count), cairo_text_cluster_flags_t(0))
                 }
             }
         }
@@ -263,33 +260,61 @@ struct CairoCanvas {
                 cairo_glyph_t(index: blank, x: maxX + reach, y: maxY + reach)] + glyphs
     }
 
-    /// Appends Cairo's cluster map of `run` to `clusters`: for each cluster in text order, its
-    /// bytes and glyphs (the glyphs counted from the end for a right-to-left run). False, with
-    /// nothing appended, when the clusters are not monotonic in the glyph order: Cairo would
-    /// reject them, so the glyphs are drawn without text.
-    static func appendClusters(of run: GlyphRun, byteCount: Int, to clusters: inout [cairo_text_cluster_t]) -> Bool {
-        let glyphs = run.glyphs
+
+    /// Appends `run`'s text to `bytes` and its cluster map to `clusters`, in the glyphs' order
+    /// (left to right): for each cluster, its bytes and its glyphs. A right-to-left run's clusters
+    /// go from its last one to its first, each cluster's own text in logical order, as a browser's
+    /// PDF writes them: a reader (poppler) then puts the letters of each word back in logical order,
+    /// where glyphs written in logical order and placed right to left (Cairo's backward clusters)
+    /// came out broken wherever rounding left a gap between two glyphs. Noncharacters, which
+    /// Cairo refuses as "not valid UTF-8", are written U+FFFD (`withoutNoncharacters`). False,
+    /// with nothing appended, when the clusters are not monotonic in the glyph order (Cairo
+    /// would reject them) or a noncharacter beyond the BMP would change the byte count: the
+    /// glyphs are then drawn without text.
+    static func appendText(of run: GlyphRun, to bytes: inout [UInt8], clusters: inout [cairo_text_cluster_t]) -> Bool {
+        let glyphs = run.glyphs, utf8 = run.text.utf8
         guard !glyphs.isEmpty else { return false }
-        let appended = clusters.count
-        var start = 0, cluster = -1, count: Int32 = 0  // bytes before the first glyph's cluster belong to it
-        for offset in glyphs.indices {
-            let glyph = glyphs[run.isRightToLeft ? glyphs.count - 1 - offset : offset]
-            if glyph.cluster == cluster {
-                count += 1
-                continue
-            }
-            guard glyph.cluster > cluster, glyph.cluster < byteCount else {
-                clusters.removeSubrange(appended...)
+        var replaced: [UInt8]?
+        if utf8.contains(where: { $0 >= 0xEF }),  // a noncharacter's first byte
+           run.text.unicodeScalars.contains(where: \.properties.isNoncharacterCodePoint) {
+            guard let text = withoutNoncharacters(run.text) else { return false }
+            replaced = text
+        }
+        let byteCount = utf8.count, clusterCount = clusters.count
+        // Each cluster's bytes: from its value to the next larger value (the text's end for the
+        // largest); the smallest also takes the bytes before it.
+        var ranges: [Range<Int>] = []
+        let smallest = run.isRightToLeft ? glyphs[glyphs.count - 1].cluster : glyphs[0].cluster
+        var index = 0, previous = run.isRightToLeft ? byteCount : -1
+        while index < glyphs.count {
+            let cluster = glyphs[index].cluster
+            var end = index + 1
+            while end < glyphs.count, glyphs[end].cluster == cluster { end += 1 }
+            let next = run.isRightToLeft ? previous : end < glyphs.count ? glyphs[end].cluster : byteCount
+            guard run.isRightToLeft ? cluster < previous : cluster > previous, cluster >= 0, cluster < byteCount, next <= byteCount else {
+                clusters.removeSubrange(clusterCount...)
                 return false
             }
-            if count > 0 {
-                clusters.append(cairo_text_cluster_t(num_bytes: Int32(glyph.cluster - start), num_glyphs: count))
-                start = glyph.cluster
-            }
-            (cluster, count) = (glyph.cluster, 1)
+            let lower = cluster == smallest ? 0 : cluster
+            if run.isRightToLeft { ranges.append(lower..<next) }
+            clusters.append(cairo_text_cluster_t(num_bytes: Int32(next - lower), num_glyphs: Int32(end - index)))
+            (previous, index) = (cluster, end)
         }
-        clusters.append(cairo_text_cluster_t(num_bytes: Int32(byteCount - start), num_glyphs: count))
+        let text = replaced ?? (run.isRightToLeft ? Array(utf8) : [])
+        if !run.isRightToLeft {  // the clusters in text order: the text as it is
+            if let replaced { bytes += replaced } else { bytes += utf8 }
+        }
+        for range in ranges { bytes += text[range] }
         return true
+    }
+
+    /// `text`'s UTF-8 with each Unicode noncharacter (U+FDD0–U+FDEF, U+FFFE, U+FFFF, …), which
+    /// Cairo refuses as "not valid UTF-8", replaced by U+FFFD: the text a reader extracts for a
+    /// glyph drawn as any unknown character. Nil where that changes the bytes' count (a
+    /// noncharacter beyond the BMP is four bytes, U+FFFD three), so the run goes without text.
+    static func withoutNoncharacters(_ text: Substring) -> [UInt8]? {
+        let replaced = String(String.UnicodeScalarView(text.unicodeScalars.map { $0.properties.isNoncharacterCodePoint ? "\u{FFFD}" : $0 }))
+        return replaced.utf8.count == text.utf8.count ? Array(replaced.utf8) : nil
     }
 }
 
