@@ -27,6 +27,15 @@ extension TextMeasureCommand.Render {
         if let decimal = options.alignments.first(where: { $0.hasSuffix("=decimal") }) {
             throw ValidationError("--align \(decimal): decimal alignment does not apply to an .xlsx output (leading, center, trailing or auto)")
         }
+        // What a workbook cannot show yet is refused, never ignored: merged cells, a title row.
+        let merged = [(rowOptions.groupBy != nil, "--group-by"), (!options.headerGroups.isEmpty, "--header-group"), (title != nil, "--title")]
+        if let (_, option) = merged.first(where: \.0) {
+            throw ValidationError("\(option) does not apply to an .xlsx output: its workbook is written without merged cells or a title row "
+                + "(leave it out, or write a PDF, PNG, SVG or HTML)")
+        }
+        if options.headerWeight != .bold {
+            throw ValidationError("--header-weight \(options.headerWeight.rawValue) does not apply to an .xlsx output: its header row is bold")
+        }
     }
 
     /// `--strategy` (C and W in points, as --max).
@@ -48,7 +57,10 @@ extension TextMeasureCommand.Render {
 
     /// Reads the CSV file and writes it as a workbook at --output.
     func writeSpreadsheet() throws {
-        let table = try options.readTable()
+        var table = try options.readTable()
+        if let column = try RowOptions.column(rowOptions.sort, in: table.titles, option: "--sort") {
+            table.rows = TextMeasureCommand.Rows.sorted(table.rows, byColumn: column)  // as a drawn table's rows
+        }
         let font = try options.font.spreadsheetFont()
         let headerFont = try options.headerFont.map { try font.bold.prepending(Font(path: $0, size: font.size)) }
         let columns = table.titles.indices.map { index in DataTableColumn<[String]>(table.titles[index]) { $0[index] } }

@@ -75,8 +75,10 @@ extension TextMeasureCommand {
                 and under an autofilter. --strategy finds each column's widest cell as for a \
                 drawn table (maxMeasured, the default, reads every cell; a sampled or estimated \
                 width may cut a cell it did not read; C and W in points; maxNominal and a --mode \
-                other than text are errors; --min, --padding, --sort-indicator, the row options, \
-                --style and the page options do not apply): a column is as wide as a spreadsheet \
+                other than text are errors; --min, --padding, --sort-indicator, the row options but \
+                --sort, --style and the page options do not apply; --group-by, --header-group, \
+                --title and --header-weight regular are errors, not yet written into a workbook): \
+                --sort sorts the rows as for a drawing; a column is as wide as a spreadsheet \
                 needs to show that cell, at \
                 most --max points, past which its cells wrap and their rows get their heights. \
                 Numbers and ISO 8601 dates become values shown exactly as written; every other \

@@ -57,12 +57,7 @@ extension TextMeasureCommand {
                 DataTableColumn<Row>(table.titles[index]) { $0.fields[index] }.aligned(index < alignments.count ? alignments[index] : nil)
             }
             var fields = Array(table.rows)
-            if let sortColumn {
-                let sorted = configuration.lastRowIsFooter ? max(0, fields.count - 1) : fields.count
-                fields = (0..<sorted).sorted { a, b in
-                    fields[a][sortColumn] == fields[b][sortColumn] ? a < b : fields[a][sortColumn] < fields[b][sortColumn]
-                }.map { fields[$0] } + fields[sorted...]
-            }
+            if let sortColumn { fields = sorted(fields, byColumn: sortColumn, keepingLast: configuration.lastRowIsFooter) }
             let layout = try DataTableLayout(
                 rows: fields.enumerated().map { Row(id: $0, fields: $1) }, columns: columns, configuration: configuration)
             if let groupColumn { try layout.groupRows(byColumn: groupColumn) }
@@ -73,6 +68,15 @@ extension TextMeasureCommand {
                 progress(Double(end) / Double(layout.rowCount))
             }
             return layout
+        }
+
+        /// `fields` sorted by column `column`'s text (stable; Swift's `String` order), the last row
+        /// kept last with `keepingLast` (a footer). O(n log n).
+        static func sorted(_ fields: [[String]], byColumn column: Int, keepingLast: Bool = false) -> [[String]] {
+            let end = keepingLast ? max(0, fields.count - 1) : fields.count
+            return (0..<end).sorted { a, b in
+                fields[a][column] == fields[b][column] ? a < b : fields[a][column] < fields[b][column]
+            }.map { fields[$0] } + fields[end...]
         }
 
         /// `{"columnWidths": [...], "rows": [{"height", "offset"}], "contentHeight"}` on one
