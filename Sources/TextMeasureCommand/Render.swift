@@ -50,7 +50,8 @@ extension TextMeasureCommand {
                 column widths and row heights, each line of text at the library's breaks, in the \
                 fonts that measured it (--fonts: embedded as subsets, or url:PREFIX to load each \
                 font file from PREFIX followed by its name, percent-encoded). Past \
-                --virtualize-after rows, the page keeps only the rows near the viewport in the \
+                --virtualize-after rows (default 10000, so a long table does not take gigabytes \
+                of a browser's memory), the page keeps only the rows near the viewport in the \
                 DOM, and their markup goes to OUT.rows-HASH.json beside it (HASH: 16 hex digits \
                 of the rows' hash): written before the page, and the rows file the old page named \
                 removed after it, so a page always finds its own rows.
@@ -140,8 +141,13 @@ extension TextMeasureCommand {
                                    valueName: "embed|url:PREFIX"))
         var fonts = "embed"
 
-        @Option(help: ArgumentHelp("HTML: past this many rows, keep only the rows near the viewport in the page.", valueName: "rows"))
+        @Option(help: ArgumentHelp("HTML: past this many rows (default 10000), keep only the rows near the viewport in the page.",
+                                   valueName: "rows"))
         var virtualizeAfter: Int?
+
+        /// Rows past which an HTML page is virtualised unless --virtualize-after says otherwise:
+        /// a page holding every row of a million took 4.9 GB in Chromium.
+        static let virtualizedByDefault = 10_000
 
         @Option(help: ArgumentHelp("HTML: rows kept in the page above and below the viewport when virtualised.", valueName: "rows"))
         var prefetch = 10
@@ -190,7 +196,7 @@ extension TextMeasureCommand {
         /// The HTML options: the row data beside the page, named after it and its rows' hash.
         func htmlOptions() throws -> HTMLOptions {
             HTMLOptions(fonts: try fontSource(), title: output.split(separator: "/").last.map(String.init) ?? output,
-                        virtualizedRowCount: virtualizeAfter, prefetchRows: prefetch, rowDataURL: HTMLOptions.rowDataURL(forPage: output),
+                        virtualizedRowCount: virtualizeAfter ?? Self.virtualizedByDefault, prefetchRows: prefetch, rowDataURL: HTMLOptions.rowDataURL(forPage: output),
                         stickyColumns: repeatColumns)
         }
 

@@ -158,3 +158,19 @@ import TextMeasureTestSupport
         #expect(try render([csv, "-o", folder + "/t.html", "--size", "1e6"]).status == 0)
     }
 }
+
+/// `render -o PAGE.html` virtualises a long table by default: past 10,000 rows, the rows go to a
+/// rows file beside the page; at 10,000 they stay in it.
+@Suite struct HTMLVirtualizationDefaultTests {
+    @Test(arguments: [(10_000, false), (10_001, true)])
+    func aLongTableIsVirtualisedByDefault(rows: Int, virtualised: Bool) throws {
+        let folder = try RenderingFixtures.temporaryFolder()
+        try ("N\n" + (1...rows).map(String.init).joined(separator: "\n") + "\n").write(toFile: folder + "/t.csv", atomically: true, encoding: .utf8)
+        let result = try Command().run(["render", folder + "/t.csv", "-o", folder + "/t.html"], input: [])
+        try #require(result.status == 0, "\(result.stderr)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder)
+        #expect(files.contains { $0.hasPrefix("t.html.rows-") || $0.hasPrefix("t.rows-") } == virtualised, "\(files)")
+        let page = try String(contentsOfFile: folder + "/t.html", encoding: .utf8)
+        #expect(page.contains("data-row=\"\(rows - 1)\"") == !virtualised)
+    }
+}
