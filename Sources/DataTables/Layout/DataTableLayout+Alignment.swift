@@ -13,7 +13,8 @@ extension DataTableLayout {
     /// The font stack column `column`'s text cells are measured and drawn in: the
     /// configuration's `font`, with tabular figures (`tnum`) for a `.trailing` or `.decimal`
     /// column, declared so or found so by its content (`alignment(ofColumn:)`, as its cells were
-    /// when the columns were last measured), when `tabularFigures` is set.
+    /// when the columns were last measured; only for a column whose width mode reads its cells, so
+    /// a fixed column stays unread until it is drawn), when `tabularFigures` is set.
     public func font(ofColumn column: Int) -> FontStack { columnFonts[column] }
 
     /// The text style of column `column`'s cell in row `row`, showing `text`: the column's and the

@@ -35,9 +35,16 @@ extension DataTableLayout {
     /// (bold), put in as an update puts a row in.
     func measureColumns() {
         numbers = Array(repeating: ColumnNumbers(), count: columns.count)
-        // A column of numbers has tabular figures whether it was declared trailing or found so.
-        columnFonts = configuration.columnFonts(alignments: columns.indices.map { alignment(ofColumn: $0) }, count: columns.count)
         var calculator = calculator(boldFooter: false)
+        // A column of numbers has tabular figures whether it was declared trailing or found so; a
+        // column whose width reads no cell (fixed) is not read for it either: it is declared or not.
+        var alignments: [ColumnAlignment?] = []
+        for index in columns.indices {
+            let read = calculator.plan(of: modes[index]).cellsRead(of: rows.count) > 0
+            alignments.append(read ? alignment(ofColumn: index) : columns[index].alignment)
+        }
+        columnFonts = configuration.columnFonts(alignments: alignments, count: columns.count)
+        calculator.fonts = columnFonts
         let footer = configuration.footerRow(rowCount: rows.count)
         let (rows, count) = (rows, footer >= 0 ? footer : rows.count)
         let automatic = configuration.tableLayout == .automatic
