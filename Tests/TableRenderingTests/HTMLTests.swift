@@ -297,3 +297,22 @@ import TextMeasureTestSupport
         #expect(try files() == ["t.html", newRows])
     }
 }
+
+/// A number column's header in HTML: its `<th>` has its own padding, the content box its title
+/// ends in (the sort arrow's 20 px on its leading side), so the browser's box is the measured one.
+@Suite struct HTMLNumberHeaderTests {
+    @Test func aNumberColumnsHeaderHasItsOwnContentBox() throws {
+        let folder = try RenderingFixtures.temporaryFolder()
+        try "Item,Price\nApple,1.5\nPear,22.25\n".write(toFile: folder + "/p.csv", atomically: true, encoding: .utf8)
+        let result = try Command().run(["render", folder + "/p.csv", "-o", folder + "/p.html"], input: [])
+        try #require(result.status == 0, "\(result.stderr)")
+        let page = try String(contentsOfFile: folder + "/p.html", encoding: .utf8)
+        let headers = page.components(separatedBy: "<th scope=\"col\"").dropFirst().map { $0.prefix { $0 != ">" } }
+        // Item: the page's rule (8 px left, 8 + 20 right); Price: 8 + 20 left, 8 right.
+        #expect(page.contains("thead th{padding:"))
+        #expect(headers.count == 2 && headers[0].isEmpty)
+        let padding = try #require(headers.last.flatMap { $0.components(separatedBy: "padding:").last?.components(separatedBy: "\"").first })
+        let sides = padding.split(separator: " ").map { Double($0.replacingOccurrences(of: "px", with: "")) }
+        #expect(sides.count == 4 && sides[1] == 8 && sides[3] == 28, "\(padding)")
+    }
+}

@@ -19,6 +19,15 @@ enum HTMLMarkup {
         return result
     }
 
+    /// The CSS `padding` that makes `cell`'s content box its measured one (top, right, bottom,
+    /// left); "0" for no cell.
+    static func padding(_ cell: TableStyleConfiguration.Cell?) -> String {
+        guard let cell else { return "0" }
+        let (frame, content) = (cell.frame, cell.contentFrame)
+        return [span(from: frame.minY, to: content.minY), span(from: content.maxX, to: frame.maxX),
+                span(from: content.maxY, to: frame.maxY), span(from: frame.minX, to: content.minX)].joined(separator: " ")
+    }
+
     /// `name` as one segment of a URL path (RFC 3986): each byte of its UTF-8 but the unreserved
     /// characters (`A`–`Z`, `a`–`z`, `0`–`9`, `-`, `.`, `_`, `~`) as `%XX`, so `#`, `?`, `%`, `/`,
     /// a space or an accented letter in a file name stays part of the name.

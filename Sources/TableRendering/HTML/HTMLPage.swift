@@ -61,13 +61,7 @@ struct HTMLPage {
     /// or italic, optical sizes, CJK spacing).
     private func baseRules(bounds: Rect, gap: Double) -> String {
         let s = scope
-        func padding(_ cell: TableStyleConfiguration.Cell?) -> String {
-            guard let cell else { return "0" }
-            let (frame, content) = (cell.frame, cell.contentFrame)
-            return [HTMLMarkup.span(from: frame.minY, to: content.minY), HTMLMarkup.span(from: content.maxX, to: frame.maxX),
-                    HTMLMarkup.span(from: content.maxY, to: frame.maxY), HTMLMarkup.span(from: frame.minX, to: content.minX)]
-                .joined(separator: " ")
-        }
+        let padding = HTMLMarkup.padding
         var css = """
             \(s){position:relative;isolation:isolate;width:\(HTMLMarkup.span(from: bounds.minX, to: bounds.maxX));height:\(HTMLMarkup.span(from: bounds.minY, to: bounds.maxY))}
             \(s) table{position:absolute;table-layout:fixed;border-collapse:separate;border-spacing:0;margin:0}

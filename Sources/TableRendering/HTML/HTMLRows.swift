@@ -33,12 +33,17 @@ struct HTMLRows {
         return markup + headerRow(columns)
     }
 
-    /// The header row: `<tr>` of `<th>`s, `height` points tall.
+    /// The header row: `<tr>` of `<th>`s, `height` points tall. A header whose content box is
+    /// not the first one's (the page's rule), as a number column's whose title ends where its
+    /// numbers do, has its own padding.
     private func headerRow(_ columns: [TableStyleConfiguration.Column]) -> String {
         let height = columns.first?.header.frame.height ?? 0
+        let usual = HTMLMarkup.padding(columns.first?.header)
         var markup = "<tr style=\"height:\(HTMLMarkup.span(from: 0, to: height))\">"
         for column in columns {
-            markup += "<th scope=\"col\">" + HTMLLine.lines(of: column.header, shift: 0, fonts: fonts).map(\.html).joined() + "</th>"
+            let padding = HTMLMarkup.padding(column.header)
+            markup += (padding == usual ? "<th scope=\"col\">" : "<th scope=\"col\" style=\"padding:\(padding)\">")
+                + HTMLLine.lines(of: column.header, shift: 0, fonts: fonts).map(\.html).joined() + "</th>"
         }
         return markup + "</tr>"
     }
