@@ -33,16 +33,13 @@ extension TextMeasureCommand {
             let stack = try font.stack().weight(weight)
             ShapingMode.current = shaping == .harfbuzz ? .harfbuzz : .auto
             let (json, nominal) = (self.json, shaping == .none)
-            // Texts that must be shaped are shaped on every core, each distinct one once: a
-            // column's values repeat.
-            let cache = WidthCache(capacity: 1 << 16)
             var input = InputLines()
             while true {
                 let (lines, error) = input.next(4096)
                 var output: [UInt8] = []
                 output.reserveCapacity(lines.count * 20)
-                let widths = nominal ? lines.map(stack.nominalWidth) : stack.lineWidths(of: lines, cache: cache)
-                for (line, width) in zip(lines, widths) {
+                for line in lines {
+                    let width = nominal ? stack.nominalWidth(of: line) : stack.width(of: line, cache: nil)
                     output += json ? "{\"text\":\(jsonString(line)),\"width\":\(width)}".utf8 : width.description.utf8
                     output.append(UInt8(ascii: "\n"))
                 }

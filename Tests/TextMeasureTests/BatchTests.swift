@@ -15,20 +15,6 @@ import TextMeasureTestSupport
         #expect(cache.statistics.misses == Set(texts.filter { !$0.isEmpty }.map { Array($0.utf8) }).count)
     }
 
-    /// The `width` command's lines: each width equals `width(of:)`; only the texts the simple-text
-    /// path cannot sum go through the cache, each distinct one shaped once.
-    @Test func lineWidthsEqualOneByOne() throws {
-        let stack = try FontStack.bundled(size: 13)
-        let base = Array(Fixtures.multilingual.values) + (0..<500).map { "SKU-\($0 % 137) · \($0 * 7919 % 1000)" }
-            + ["Ångström 12", "Москва 7", "Αθήνα 3", "plain ascii 42"]
-        let texts = (base + base.prefix(80) + ["", " "]).shuffled()
-        let cache = WidthCache(capacity: 10_000)
-        let widths = stack.lineWidths(of: texts, cache: cache)
-        for (text, width) in zip(texts, widths) { #expect(width == stack.width(of: text, cache: nil), "\(text)") }
-        #expect(cache.statistics.misses < Set(texts.filter { !$0.isEmpty }.map { Array($0.utf8) }).count)
-        #expect(cache.statistics.misses > 0)
-    }
-
     /// A batch finds what single look-ups stored and single look-ups find what a batch stored:
     /// one key for both (no face before the text, direction auto).
     @Test func batchesAndSingleLookUpsShareEntries() throws {

@@ -13,29 +13,6 @@ extension FontStack {
         return indices.map { widths[$0] }
     }
 
-    /// `width(of:)` of each of `texts`, in order, as a stream of lines wants them: a text the
-    /// simple-text path measures is summed here, from its advances and kerning (less than hashing
-    /// it costs); the others, each distinct one once, are shaped on every core through `cache`,
-    /// so a text seen before (a column repeats its values) is not shaped again.
-    ///
-    /// - Complexity: O(total length) to sum or hash, plus the shaping of the distinct texts that
-    ///   need it ÷ cores.
-    package func lineWidths(of texts: [String], cache: WidthCache) -> [Double] {
-        var widths = [Double](repeating: 0, count: texts.count)
-        var shaped: [Int] = []
-        for (index, text) in texts.enumerated() where !text.isEmpty {
-            if let simple = Shaper.measureWithoutShaping(of: text, in: fontSet) {
-                widths[index] = points(simple.units)
-            } else {
-                shaped.append(index)
-            }
-        }
-        if !shaped.isEmpty {
-            for (index, width) in zip(shaped, self.widths(of: shaped.map { texts[$0] }, cache: cache)) { widths[index] = width }
-        }
-        return widths
-    }
-
     /// The shaped widths of `distinct`'s texts, in order, shaped on every core, each looked up
     /// in `cache` with the hash `distinct` already holds.
     package func widths(of distinct: DistinctTexts, cache: WidthCache? = .shared) -> [Double] {
