@@ -68,6 +68,22 @@ import TextMeasureTestSupport
         #expect(layout.rowSpans.span(column: 1, coveringRow: 2) == nil)
     }
 
+    /// The command: `--group-by v --total v=max` over two rows of 5 shows the total, not a group
+    /// of three rows whose one 5 hides it.
+    @Test func theCommandsTotalIsNotSwallowedByTheLastGroup() throws {
+        let folder = try RenderingFixtures.temporaryFolder()
+        try "k,v\na,5\nb,5\n".write(toFile: folder + "/g.csv", atomically: true, encoding: .utf8)
+        let result = try Command().run(["render", folder + "/g.csv", "-o", folder + "/g.json", "--group-by", "v", "--total", "v=max"],
+                                       input: [])
+        try #require(result.status == 0, "\(result.stderr)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/g.json")))
+                                    as? [String: Any])
+        let rows = try #require(document["rows"] as? [[String: Any]])
+        let values = rows.map { (($0["cells"] as? [[Any]])?[1] as? [[String: Any]])?.compactMap { $0["text"] as? String } ?? [] }
+        #expect(values == [["5"], [], ["5"]])
+        #expect(rows.last?["footer"] as? Bool == true)
+    }
+
     @Test func theFirstColumnWithoutATotalIsLabelled() throws {
         let rows = try rows()
         #expect(rows.last?.item == "Total" && rows.last?.qty == "3")
