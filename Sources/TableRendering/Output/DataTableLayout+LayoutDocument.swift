@@ -176,7 +176,18 @@ struct LayoutDocumentBuilder {
         if firstLine == nil { firstLine = box }
         let usual = box.height == usualLine.height && box.baseline == usualLine.baseline
         let oneUsualRun = alone && runs[0].rightToLeft == nil && runs[0].font == usualLine.font
-        let line = TableLayoutDocument.Line(text: items.map { String($0.run.text) }.joined(), x: x == padding.leading ? nil : x,
+        // The runs' texts in drawing order, with the tabs between two runs cut from one line
+        // (`CellText.placed`: a run after a tab starts at its tab stop).
+        var text = ""
+        for (position, item) in zip(items.indices, items) {
+            let run = item.run.text
+            if position > items.startIndex, case let previous = items[position - 1].run.text, previous.base == run.base,
+               previous.endIndex < run.startIndex, case let gap = run.base[previous.endIndex..<run.startIndex], gap.allSatisfy({ $0 == "\t" }) {
+                text += gap
+            }
+            text += run
+        }
+        let line = TableLayoutDocument.Line(text: text, x: x == padding.leading ? nil : x,
                                             y: y == following ? nil : y, width: thousandths(maxX - minX),
                                             height: usual ? nil : box.height,
                                             baseline: usual ? nil : thousandths(first.origin.y - frame.minY),

@@ -190,7 +190,8 @@ public struct TableLayoutDocument: Codable, Sendable, Equatable {
 
     /// A line of a cell, from the cell's top-left corner.
     public struct Line: Codable, Sendable, Equatable {
-        /// The runs' texts in drawing order (a tab is the gap between two runs, not a character).
+        /// The runs' texts in drawing order, with the tabs between two runs (a run after a tab
+        /// starts at its tab stop); tabs before the first run or after the last are left out.
         public var text: String
         /// The left edge of its first run; nil (omitted) for the padding's `leading`.
         public var x: Double?
