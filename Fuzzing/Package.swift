@@ -43,6 +43,10 @@ let package = Package(
                 .product(name: "CSV", package: "CSV.swift"),
             ]
         ),
+        // A table decoded from the input written as an xlsx workbook (libxlsxwriter, zlib's read-back).
+        writerTarget("FuzzXlsx", writing: "TableSpreadsheet"),
+        // A table decoded from the input laid out and written as the layout's JSON, then read back.
+        writerTarget("FuzzLayoutJSON", writing: "TableRendering"),
         // CellLayout trees decoded from the input: fitting width, heights, placement.
         .executableTarget(
             name: "FuzzCells",
@@ -54,3 +58,11 @@ let package = Package(
         ),
     ]
 )
+
+/// A target that writes a table decoded from the input with `module`'s writer.
+func writerTarget(_ name: String, writing module: String) -> Target {
+    .executableTarget(
+        name: name,
+        dependencies: ["FuzzSupport", .product(name: "DataTables", package: "TextMeasure"), .product(name: module, package: "TextMeasure")]
+    )
+}

@@ -5,6 +5,8 @@
   each with every layout feature kept: TrueType and CFF outlines, GSUB, GPOS with marks and
   kerning, colour bitmaps, so mutations start from real structure (about 36 KB).
 - FuzzLayout, FuzzCells: the byte formats that FuzzInput decodes (see the targets' main.swift).
+- FuzzXlsx, FuzzLayoutJSON: tables in FuzzTable's byte format, every special cell in some cell,
+  and one of short strings (see FuzzSupport/FuzzTable.swift).
 - FuzzCSV: Samples/products.csv and small files with quoting, line ends, a byte order mark, and
   the errors the reader must name (a ragged row, bytes that are not UTF-8).
 
@@ -138,11 +140,32 @@ def csvs():
     write("FuzzCSV", "header-only", b"only one column")
 
 
+SPECIALS = 33  # FuzzTable.specials.count
+
+
+def table(columns, rows, cells):
+    """A FuzzTable: the column and row counts, then each title and cell (an int: a special's
+    index; a str: a short string)."""
+    data = bytes([columns - 1, rows])
+    for cell in cells:
+        data += bytes([cell]) if isinstance(cell, int) else b"\x80" + short_string(cell)
+    return data
+
+
+def tables():
+    every = table(4, 8, list(range(SPECIALS)) + [0] * (4 * 9 - SPECIALS))
+    plain = table(2, 2, ["Name", "Price", "Widget", "$1,249.00", "Gadget\tsmall", "12.5%"])
+    for target in ("FuzzXlsx", "FuzzLayoutJSON"):
+        write(target, "every-special", every + b"\x00\x00\x00\x00\x00\x00")
+        write(target, "plain", plain + b"\x01\x01\x02\x00")
+
+
 if __name__ == "__main__":
     fonts()
     layouts()
     cells()
     csvs()
+    tables()
     for folder in sorted(HERE.iterdir()):
         if folder.is_dir():
             files = list(folder.iterdir())

@@ -16,9 +16,13 @@ import Synchronization
 /// - Only a regular file is replaced: a path that is, or links to, a character or block device,
 ///   a FIFO, a socket or a folder is refused before anything is written (a render to a link to
 ///   `/dev/null` must not replace `/dev/null`).
-/// - The temporary file (`.textmeasure-` and six random characters) is removed when the write
-///   fails (`discard`), and when the process is stopped by SIGINT or SIGTERM while writing, if
-///   those signals have their default action (the file is removed, then the signal is raised again).
+/// - The temporary file (`.textmeasure-`, the writing process's id, `-` and six random
+///   characters) is removed when the write fails (`discard`), and when the process is stopped by
+///   SIGINT or SIGTERM while writing, if those signals have their default action (the file is
+///   removed, then the signal is raised again). One a process stopped by SIGKILL (or a crash) left
+///   behind is removed by the next write to its folder: a file of that name, the current user's,
+///   whose process is gone and which was last written more than an hour ago (or, named as before
+///   the process id was, `.textmeasure-` and six characters, last written more than an hour ago).
 ///
 /// Errors are the caller's own type (`Failure`), made by `failure` from the path the caller gave
 /// and the system's reason: one implementation for TableRendering's `RenderError` and
@@ -82,8 +86,9 @@ package final class AtomicFile<Failure: Error> {
         var existing = stat()
         let mode = stat(target, &existing) == 0 ? existing.st_mode & 0o777 : nil
         InterruptCleanup.install()
+        StaleFiles.remove(in: folder)
         while true {
-            let name = folder + ".textmeasure-" + AtomicFile.randomSuffix()
+            let name = folder + ".textmeasure-\(getpid())-" + AtomicFile.randomSuffix()
             // Registered before it exists, so an interrupt between the two cannot leave it behind.
             let slot = InterruptCleanup.register(name)
             let opened = open(name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
@@ -171,6 +176,49 @@ package final class AtomicFile<Failure: Error> {
             current = link.hasPrefix("/") ? link : (current.lastIndex(of: "/").map { String(current[...$0]) } ?? "") + link
         }
         throw failure(path, String(cString: strerror(ELOOP)))
+    }
+}
+
+/// Temporary files of writers that died without removing them (SIGKILL, a crash).
+enum StaleFiles {
+    /// How long ago a stale file was last written, at least, in seconds: a writer may be slow,
+    /// and a process in another PID namespace looks gone.
+    static let age = 3600
+
+    /// Removes from `folder` ("" for the current one) the temporary files of ours that are stale
+    /// (see `AtomicFile`). O(entries of the folder). Failures are ignored: this is tidying.
+    static func remove(in folder: String) {
+        guard let directory = opendir(folder.isEmpty ? "." : folder) else { return }
+        defer { closedir(directory) }
+        let now = time(nil)
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard isStale(name: name) else { continue }
+            var info = stat()
+            guard lstat(folder + name, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_uid == geteuid(),
+                  now - modified(info) > age else { continue }
+            unlink(folder + name)
+        }
+    }
+
+    private static func modified(_ info: stat) -> time_t {
+        #if canImport(Darwin)
+        info.st_mtimespec.tv_sec
+        #else
+        info.st_mtim.tv_sec
+        #endif
+    }
+
+    /// Whether `name` is one of our temporary files whose process is gone: `.textmeasure-PID-XXXXXX`
+    /// with no process PID, or `.textmeasure-XXXXXX` (named before the process id was).
+    static func isStale(name: String) -> Bool {
+        guard name.hasPrefix(".textmeasure-") else { return false }
+        let parts = name.dropFirst(".textmeasure-".count).split(separator: "-", omittingEmptySubsequences: false)
+        let suffix = parts.last!
+        guard suffix.count == 6, suffix.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else { return false }
+        if parts.count == 1 { return true }
+        guard parts.count == 2, let pid = pid_t(parts[0]), pid > 0 else { return false }
+        return kill(pid, 0) != 0 && errno == ESRCH
     }
 }
 

@@ -4,7 +4,9 @@ import TextMeasure
 /// The heights of rows whose wrapped cells take more than one line.
 enum RowHeights {
     /// Per row (0: the first below the header) with a wrapped cell of several lines, its height
-    /// in points: the lines of its tallest cell at `SpreadsheetMetrics.lineHeight(of:)` each.
+    /// in points: the lines of its tallest cell at `SpreadsheetMetrics.lineHeight(of:)` each, at
+    /// most Excel's 409 pt (`SpreadsheetMetrics.maximumRowHeight`; the rest of such a cell is
+    /// reached by scrolling in it or by a taller zoom, as in Excel).
     /// Lines are broken at the column's width less the padding, scaled back by `layoutScale`, and
     /// no line is wider drawn on whole pixels (`lineCount(of:room:in:)`).
     ///
@@ -24,7 +26,7 @@ enum RowHeights {
                 guard !text.isEmpty else { continue }
                 lines = Swift.max(lines, lineCount(of: text, room: Swift.max(1, room[position]), in: screen))
             }
-            if lines > 1 { heights[index] = Double(lines) * line }
+            if lines > 1 { heights[index] = Swift.min(Double(lines) * line, SpreadsheetMetrics.maximumRowHeight) }
         }
         return heights
     }

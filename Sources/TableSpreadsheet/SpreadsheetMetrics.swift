@@ -22,6 +22,8 @@ public enum SpreadsheetMetrics {
     public static let maximumColumns = 16_384
     /// The most characters (UTF-16 code units) a cell holds.
     public static let maximumCellLength = 32_767
+    /// The tallest row, in points: Excel's 409 (LibreOffice reads a taller one, Excel refuses it).
+    public static let maximumRowHeight = 409.0
 }
 
 extension SpreadsheetMetrics {

@@ -19,7 +19,8 @@ struct CSVTable {
         }
     }
 
-    /// The bytes of the file at `path`, or of standard input for "-".
+    /// The bytes of the file at `path`, or of standard input for "-": read to its end, so a FIFO
+    /// or a shell's `<(…)` (a pipe under /dev/fd) is read as a file is.
     static func bytes(of path: String) throws(Problem) -> [UInt8] {
         if path == "-" { return [UInt8](FileHandle.standardInput.readDataToEndOfFile()) }
         var isFolder: ObjCBool = false
@@ -27,10 +28,18 @@ struct CSVTable {
             throw Problem(path: path, line: nil, problem: "no such file")
         }
         guard !isFolder.boolValue else { throw Problem(path: path, line: nil, problem: "a folder, not a CSV file") }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw Problem(path: path, line: nil, problem: "cannot be read")
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw Problem(path: path, line: nil, problem: "cannot be read: \(String(cString: strerror(errno)))") }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = [], chunk = [UInt8](repeating: 0, count: 1 << 20), info = stat()
+        if fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG { bytes.reserveCapacity(Int(info.st_size)) }
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { throw Problem(path: path, line: nil, problem: "cannot be read: \(String(cString: strerror(errno)))") }
+            if count == 0 { return bytes }
+            bytes += chunk[..<count]
         }
-        return [UInt8](data)
     }
 
     /// Reads `bytes`, the contents of `path`, as CSV: UTF-8 (a byte order mark skipped) or, after

@@ -13,13 +13,11 @@ enum HeaderGroupOption {
     /// The groups `values` give over columns titled `titles`.
     ///
     /// - Throws: `ValidationError` naming the option's value and the culprit: no colon, an empty
-    ///   title or column list, a column no column is titled, a column named twice, or columns
-    ///   that are not adjacent.
-    /// - Complexity: O(columns + the values' length).
+    ///   title or column list, a column no column is titled or several are (`ColumnTitles`), a
+    ///   column named twice, or columns that are not adjacent.
+    /// - Complexity: O(columns × names + the values' length).
     static func groups(_ values: [String], titles: [String]) throws -> [DataTableHeaderGroup] {
-        var indexOfTitle: [String: Int] = [:]
-        for (index, title) in titles.enumerated() where indexOfTitle[title] == nil { indexOfTitle[title] = index }
-        return try values.map { value in
+        try values.map { value in
             func fail(_ problem: String) -> ValidationError { ValidationError("--header-group \"\(value)\": \(problem)") }
             guard let colon = value.lastIndex(of: ":") else { throw fail("give it as TITLE:COL1,COL2,…") }
             let title = String(value[..<colon])
@@ -27,7 +25,7 @@ enum HeaderGroupOption {
             let names = value[value.index(after: colon)...].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
             var indices: [Int] = []
             for name in names {
-                guard let index = indexOfTitle[name] else { throw fail("no column is titled \"\(name)\"") }
+                let index = try ColumnTitles.index(of: name, in: titles, for: "--header-group \"\(value)\"")
                 guard !indices.contains(index) else { throw fail("column \"\(name)\" is named twice") }
                 indices.append(index)
             }

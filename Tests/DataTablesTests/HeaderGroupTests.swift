@@ -160,18 +160,18 @@ import TextMeasure
         let error = try #require(failure([DataTableHeaderGroup(title: "Price", columns: 0..<2),
                                           DataTableHeaderGroup(title: "Stock", columns: 1..<3)]))
         #expect(error.field == .headerGroup)
-        #expect(error.description == "header group 1 \"Stock\": it must be nested in or apart from group 0 \"Price\"")
+        #expect(error.description == "header group 2 \"Stock\": it must be nested in or apart from group 1 \"Price\"")
     }
 
     @Test func badGroupsAreRefused() throws {
         #expect(failure([DataTableHeaderGroup(title: " ", columns: 0..<2)])?.description
-            == "header group 0 \" \": it must be a title that is not empty")
+            == "header group 1 \" \": it must be a title that is not empty")
         #expect(failure([DataTableHeaderGroup(title: "G", columns: 1..<1)])?.description
-            == "header group 0 \"G\": it must be over at least one column")
+            == "header group 1 \"G\": it must be over at least one column")
         #expect(failure([DataTableHeaderGroup(title: "G", columns: 2..<4)])?.description
-            == "header group 0 \"G\": it must be over columns within 0..<3 (it spans 2..<4)")
+            == "header group 1 \"G\": it must be over columns within 0..<3 (it spans 2..<4)")
         #expect(failure([DataTableHeaderGroup(title: "G", columns: 0..<2), DataTableHeaderGroup(title: "H", columns: 0..<2)])?
-            .description == "header group 1 \"H\": it must be over columns other than those of group 0 \"G\"")
+            .description == "header group 2 \"H\": it must be over columns other than those of group 1 \"G\"")
         #expect(failure([DataTableHeaderGroup(title: "G", columns: 0..<2), DataTableHeaderGroup(title: "H", columns: 2..<3)]) == nil)
     }
 

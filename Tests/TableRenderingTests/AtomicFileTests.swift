@@ -113,6 +113,44 @@ import TextMeasureTestSupport
         }
     }
 
+    /// SIGKILL cannot be caught: the command killed while writing leaves its temporary file, and
+    /// the next write to the folder removes it once it is an hour old (its mtime set back here)
+    /// and its process gone. A live process's file, a file under an hour old, a file named
+    /// otherwise and a folder stay; a file named as before the process id was goes by age alone.
+    @Test func aKilledWritersFileIsRemovedByTheNextWrite() throws {
+        let csv = folder + "/big.csv"
+        try ("a,b,c\n" + (0..<20000).map { "row \($0),some words here \($0),\($0 * 37)\n" }.joined())
+            .write(toFile: csv, atomically: true, encoding: .utf8)
+        var left: String?
+        for _ in 1...5 where left == nil {
+            let process = try spawn(Command.executable, ["render", csv, "-o", folder + "/big.html", "--single-line"])
+            var status: Int32 = 0
+            while waitpid(process, &status, WNOHANG) == 0 {
+                if let name = try leftovers().first {
+                    kill(process, SIGKILL)
+                    waitpid(process, &status, 0)
+                    left = FileManager.default.fileExists(atPath: folder + "/" + name) ? name : nil
+                    break
+                }
+                usleep(200)
+            }
+        }
+        let killed = try #require(left, "never caught the command while it wrote")
+        #expect(killed.hasPrefix(".textmeasure-") && killed.split(separator: "-").count == 3)
+        let hourAgo = Date(timeIntervalSinceNow: -3700)
+        let live = ".textmeasure-\(getpid())-abcdef", legacy = ".textmeasure-Ab12Cd", fresh = ".textmeasure-Zz99Yy"
+        let other = ".textmeasure-notours", folderName = ".textmeasure-AAAAAA-dir"
+        for name in [live, legacy, fresh, other] {
+            #expect(FileManager.default.createFile(atPath: folder + "/" + name, contents: Data("x".utf8)))
+        }
+        try FileManager.default.createDirectory(atPath: folder + "/" + folderName, withIntermediateDirectories: false)
+        for name in [killed, live, legacy, other, folderName] {
+            try FileManager.default.setAttributes([.modificationDate: hourAgo], ofItemAtPath: folder + "/" + name)
+        }
+        try writeAtomically(Array("new".utf8), to: folder + "/next.txt")
+        #expect(Set(try leftovers()) == [live, fresh, other, folderName])
+    }
+
     /// Starts `executable` with `arguments`, no signal blocked and SIGINT and SIGTERM at their
     /// default action; standard output and error go to /dev/null.
     func spawn(_ executable: String, _ arguments: [String]) throws -> pid_t {

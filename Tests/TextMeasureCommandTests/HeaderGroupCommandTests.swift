@@ -28,12 +28,23 @@ import TextMeasureTestSupport
         let path = try commands.file("A,B,C\n1,2,3\n")
         let unknown = try commands.columns([path] + commands.bare + ["--header-group", "G:A,D"])
         #expect(unknown.status != 0)
-        #expect(unknown.stderr.contains("--header-group \"G:A,D\": no column is titled \"D\""))
+        #expect(unknown.stderr.contains("--header-group \"G:A,D\": no column is titled 'D' (the columns: A, B, C)"))
         let noColon = try commands.columns([path] + commands.bare + ["--header-group", "G"])
         #expect(noColon.stderr.contains("--header-group \"G\": give it as TITLE:COL1,COL2,…"))
         let overlap = try commands.columns([path] + commands.bare + ["--header-group", "G:A,B", "--header-group", "H:B,C"])
         #expect(overlap.status != 0)
-        #expect(overlap.stderr.contains("header group 1 \"H\": it must be nested in or apart from group 0 \"G\""))
+        #expect(overlap.stderr.contains("header group 2 \"H\": it must be nested in or apart from group 1 \"G\""))
+    }
+
+    /// Two columns of one title: a group naming that title is refused, naming both columns, never
+    /// put over the first; a group over the other columns is fine.
+    @Test func anAmbiguousTitleIsRefused() throws {
+        let path = try commands.file("A,B,A\n1,2,3\n")
+        let ambiguous = try commands.columns([path] + commands.bare + ["--header-group", "G:A,B"])
+        #expect(ambiguous.status != 0)
+        #expect(ambiguous.stderr.contains("--header-group \"G:A,B\": 2 columns are titled 'A' (columns 1 and 3); rename them in the header to tell them apart"),
+                "\(ambiguous.stderr)")
+        #expect(try commands.columns([path] + commands.bare + ["--header-group", "G:B"]).status == 0)
     }
 
     /// `rows`: two levels of groups over a 20 px header make the header block 60 px, so the

@@ -1,8 +1,8 @@
 /// A configuration value that cannot size columns, with where it came from.
 ///
 /// The description reads like `column 2 "Price" (from columnWidthModeProvider): sampleSize is
-/// 0; it must be at least 1`, or for a header group `header group 1 "Stock": it must be nested
-/// in or apart from group 0 "Price"`.
+/// 0; it must be at least 1`, or for a header group `header group 2 "Stock": it must be nested
+/// in or apart from group 1 "Price"` (groups counted from 1, as given).
 public struct DataTableConfigurationError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The setting that holds the bad value.
     public enum Field: String, Sendable, Hashable, CaseIterable {
@@ -55,7 +55,7 @@ public struct DataTableConfigurationError: Error, Sendable, Hashable, CustomStri
         self.requirement = requirement
     }
 
-    /// A header group that cannot stand: the group at `index` titled `title`.
+    /// A header group that cannot stand: the group at `index` (0-based; described from 1) titled `title`.
     init(headerGroup index: Int, title: String, requirement: String) {
         self.init(column: nil, columnTitle: title, source: .configuration, field: .headerGroup, value: Double(index),
                   requirement: requirement)
@@ -63,7 +63,7 @@ public struct DataTableConfigurationError: Error, Sendable, Hashable, CustomStri
 
     public var description: String {
         if field == .headerGroup {
-            return "header group \(Int(value)) \"\(columnTitle ?? "")\": it must be \(requirement)"
+            return "header group \(Int(value) + 1) \"\(columnTitle ?? "")\": it must be \(requirement)"  // counted from 1, as people do
         }
         let place: String
         if let column {

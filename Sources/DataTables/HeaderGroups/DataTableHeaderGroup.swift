@@ -50,7 +50,7 @@ extension DataTableConfiguration {
         }
         if let (index, other, reason) = Self.levels(of: headerGroups).conflict {
             throw DataTableConfigurationError(headerGroup: index, title: headerGroups[index].title,
-                                              requirement: "\(reason) group \(other) \"\(headerGroups[other].title)\"")
+                                              requirement: "\(reason) group \(other + 1) \"\(headerGroups[other].title)\"")
         }
     }
 

@@ -86,7 +86,15 @@ enum CellText {
         let pieces = line.utf8.contains(9) ? line.split(separator: "\t", omittingEmptySubsequences: false) : [line[...]]
         for (position, piece) in pieces.enumerated() {
             if position > 0 { pen = PreparedText.tabStop(after: pen, interval: tabInterval) }
-            for run in font.glyphRuns(of: String(piece), direction: direction) {
+            let text = String(piece)
+            for var run in font.glyphRuns(of: text, direction: direction) {
+                // The run's text as a slice of the line, so that a line's runs share it and the
+                // text between them (its tabs) stays known (`LayoutDocumentBuilder`).
+                if pieces.count > 1, run.text.base.utf8.count == text.utf8.count {
+                    let offset = text.utf8.distance(from: text.startIndex, to: run.text.startIndex)
+                    let start = line.utf8.index(piece.startIndex, offsetBy: offset)
+                    run.text = line[start..<line.utf8.index(start, offsetBy: run.text.utf8.count)]
+                }
                 placed.append((pen, run))
                 pen += run.width
             }

@@ -35,14 +35,24 @@ extension DataTableLayout {
         // grid lines at its edges.
         let reach = 4 * max(configuration.font.size, configuration.headerFont.size) + 16
         var split: [Int: SplitRow] = [:]  // rows taller than a band, laid out once for all of them
+        let fonts = CairoFonts()
+        // The rows of the bands before and their items indexed by height, while none of them is
+        // split: bands of a few pixels (a table many tiles wide) share their rows, laid out once.
+        var drawn: (rows: Range<Int>, index: BandIndex)?
         try Drawing.writePNG(bounds: bounds, scale: scale, bandHeight: bandHeight, tileWidth: Drawing.tileWidth,
-                             fonts: CairoFonts(), to: sink) { band in
+                             fonts: fonts, to: sink) { band in
             guard rowCount > 0 else { return drawing(style: style, rows: 0..<0, alignments: alignments).items }
             // The rows whose frames come within `reach` of the band, and one more each side.
             let first = max(0, (row(atOffset: band.lowerBound - reach) ?? 0) - 1)
             let last = min(rowCount - 1, (row(atOffset: band.upperBound + reach) ?? rowCount - 1) + 1)
             let window = band.lowerBound - reach...band.upperBound + reach
-            return bandDrawing(rows: first..<last + 1, window: window, split: &split, style: style, alignments: alignments).items
+            let rows = first..<last + 1
+            if let drawn, drawn.rows == rows { return drawn.index.items(in: band) }
+            let items = bandDrawing(rows: rows, window: window, split: &split, style: style, alignments: alignments).items
+            guard rows.allSatisfy({ split[$0] == nil }) else { drawn = nil; return items }
+            let index = BandIndex(items, fonts: fonts)
+            drawn = (rows, index)
+            return index.items(in: band)
         }
     }
 

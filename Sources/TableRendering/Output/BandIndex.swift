@@ -1,6 +1,8 @@
 /// A display list indexed by the stretch of height each item can paint, so that an image drawn
 /// in bands of rows replays, for each band, only the items that reach into it: drawing a table
-/// of n rows in b bands costs O(n log n + b × (items per band)), not O(n × b).
+/// of n rows in b bands costs O(n log n + b × (items per band)), not O(n × b). Indexed `across`,
+/// by the stretch of width instead, it gives each tile of a band its items, so that a band as
+/// wide as many tiles costs its items once, not once a tile.
 ///
 /// Each list is indexed on its own: a clip's items and a transform's (in its own coordinates)
 /// have an index of their own. An item's stretch is conservative: a fill's path, a stroke's grown
@@ -16,29 +18,36 @@ struct BandIndex {
     private let tall: [(top: Double, bottom: Double, index: Int)]
     /// The index of each clip's or transform's items, by the item's index.
     private let inner: [Int: BandIndex]
+    /// Whether the index is of widths (x), not heights (y).
+    private let across: Bool
 
     /// Items taller than this (in their list's units) are checked for every band.
     private static let shortest = 1024.0
 
-    /// `items` indexed, the runs' ink measured in `fonts`. O(items log items).
-    init(_ items: [DrawingItem], fonts: CairoFonts) {
-        self.items = items
+    /// `items` indexed by height (`across`: by width), the runs' ink measured in `fonts`.
+    /// O(items log items).
+    init(_ items: [DrawingItem], fonts: CairoFonts, across: Bool = false) {
+        (self.items, self.across) = (items, across)
+        func span(_ rect: Rect, grownBy grown: Double = 0) -> ClosedRange<Double>? {
+            across ? Self.span(rect.minX - grown, rect.maxX + grown) : Self.span(rect.minY - grown, rect.maxY + grown)
+        }
         var short: [(top: Double, bottom: Double, index: Int)] = [], tall: [(top: Double, bottom: Double, index: Int)] = []
         var inner: [Int: BandIndex] = [:]
         for (index, item) in items.enumerated() {
             let stretch: ClosedRange<Double>?
             switch item {
-            case .fill(let path, _): stretch = Self.span(path.bounds.minY, path.bounds.maxY)
-            case .stroke(let path, _, let lineWidth): stretch = Self.span(path.bounds.minY - lineWidth, path.bounds.maxY + lineWidth)
-            case .text(let text): stretch = fonts.inkBounds(of: text).flatMap { Self.span($0.minY, $0.maxY) }
+            case .fill(let path, _): stretch = span(path.bounds)
+            case .stroke(let path, _, let lineWidth): stretch = span(path.bounds, grownBy: lineWidth)
+            case .text(let text): stretch = fonts.inkBounds(of: text).flatMap { span($0) }
             case .clip(let path, let items):
-                inner[index] = BandIndex(items, fonts: fonts)
-                stretch = Self.span(path.bounds.minY, path.bounds.maxY)
+                inner[index] = BandIndex(items, fonts: fonts, across: across)
+                stretch = span(path.bounds)
             case .transformed(let scale, let offset, let items):
-                let transformed = BandIndex(items, fonts: fonts)
+                let transformed = BandIndex(items, fonts: fonts, across: across)
                 inner[index] = transformed
+                let shift = across ? offset.x : offset.y
                 stretch = scale > 0 ? transformed.stretch.flatMap {
-                    Self.span(offset.y + scale * $0.lowerBound, offset.y + scale * $0.upperBound)
+                    Self.span(shift + scale * $0.lowerBound, shift + scale * $0.upperBound)
                 } : nil
             }
             if let stretch, stretch.upperBound - stretch.lowerBound <= Self.shortest {
@@ -64,8 +73,8 @@ struct BandIndex {
         return all.reduce(Double.infinity) { min($0, $1.top) }...all.reduce(-Double.infinity) { max($0, $1.bottom) }
     }
 
-    /// The items that can paint inside `band` (from its top to its bottom, in the list's
-    /// coordinates), in their order, each clip and transform holding only its own such items.
+    /// The items that can paint inside `band` (from its top to its bottom, or its left to its
+    /// right `across`, in the list's coordinates), in their order, each clip and transform holding only its own such items.
     /// O(log items + the items looked at: those whose top lies within the tallest short item's
     /// height above the band, and the tall ones).
     func items(in band: ClosedRange<Double>) -> [DrawingItem] {
@@ -77,14 +86,18 @@ struct BandIndex {
             low += 1
         }
         found.sort()
-        return found.map { index in
+        // A clip or transform none of whose items reaches the band draws nothing: left out.
+        return found.compactMap { index in
             switch items[index] {
-            case .clip(let path, _): .clip(path, inner[index]!.items(in: band))
+            case .clip(let path, _):
+                let inside = inner[index]!.items(in: band)
+                return inside.isEmpty ? nil : .clip(path, inside)
             case .transformed(let scale, let offset, let items):
-                .transformed(scale: scale, offset: offset,
-                             Self.span((band.lowerBound - offset.y) / scale, (band.upperBound - offset.y) / scale)
-                                .map { inner[index]!.items(in: $0) } ?? items)
-            default: items[index]
+                let inside = Self.span((band.lowerBound - (across ? offset.x : offset.y)) / scale,
+                                       (band.upperBound - (across ? offset.x : offset.y)) / scale)
+                    .map { inner[index]!.items(in: $0) } ?? items
+                return inside.isEmpty ? nil : .transformed(scale: scale, offset: offset, inside)
+            default: return items[index]
             }
         }
     }

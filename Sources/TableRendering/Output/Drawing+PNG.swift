@@ -94,7 +94,9 @@ extension Drawing {
     }
 
     /// An image of `bounds` a band at a time, onto `sink`: `items` gives what can paint in each
-    /// band (from its top to its bottom, in drawing coordinates, grown by 2 pixels).
+    /// band (from its top to its bottom, in drawing coordinates, grown by 2 pixels). A band wider
+    /// than a tile gives each tile only the items that reach into it (`BandIndex` across), so
+    /// that its cost is its items once, not once a tile.
     static func writePNG(bounds: Rect, scale: Double, bandHeight: Int?, tileWidth: Int, fonts: CairoFonts, to sink: OutputSink,
                          items: (ClosedRange<Double>) -> [DrawingItem]) throws(RenderError) {
         let (width, height) = try Self.imageSize(of: bounds, scale: scale)
@@ -115,12 +117,15 @@ extension Drawing {
             let count = min(rows, height - top)
             buffer.initializeMemory(as: UInt8.self, repeating: 0, count: stride * count)
             let bandTop = bounds.minY + Double(top) / scale - margin, bandBottom = bounds.minY + Double(top + count) / scale + margin
-            let drawing = Drawing(bounds: bounds, items: items(bandTop...bandBottom))
+            let bandItems = items(bandTop...bandBottom)
+            let drawing = Drawing(bounds: bounds, items: bandItems)
+            let across = tiles.count > 1 ? BandIndex(bandItems, fonts: fonts, across: true) : nil
             for tile in tiles {
                 cairo_surface_mark_dirty(tile.surface.pointer)
                 let window = Rect(x: bounds.minX + Double(tile.x) / scale - margin, y: bandTop,
                                   width: Double(cairo_image_surface_get_width(tile.surface.pointer)) / scale + 2 * margin,
                                   height: bandBottom - bandTop)
+                let drawing = across.map { Drawing(bounds: bounds, items: $0.items(in: window.minX...window.maxX)) } ?? drawing
                 try drawing.draw(on: tile.surface.pointer, scale: scale, origin: Point(x: bounds.minX, y: bounds.minY),
                                  fonts: fonts, window: window, shift: (tile.x, top))
                 cairo_surface_flush(tile.surface.pointer)

@@ -5,11 +5,12 @@ import Testing
 import TextMeasure
 import TextMeasureTestSupport
 
-/// A PNG of a row taller than a band is drawn in bands without laying the row out again for
-/// each: each of its cells is laid out once, and each band draws only its lines. One tall cell of
-/// 0.25/0.5/1/2 MB took 1.7/3.7/9.5/33 s (every band shaped the whole cell); now its cost is
-/// its lines once. The pixels are those of the image drawn in one band.
-@Suite struct PNGTallRowTests {
+/// A PNG drawn in bands lays out each row once: a row taller than a band draws only its lines
+/// in each band (one tall cell of 0.25/0.5/1/2 MB took 1.7/3.7/9.5/33 s: every band shaped the
+/// whole cell), and bands of a few pixels (a table so wide that 16 MB hold a few rows of pixels)
+/// share the rows they draw (8,000 columns took 40 s, every band laying out every cell). The
+/// pixels are those of the image drawn in one band.
+@Suite struct PNGBandLayoutTests {
     #if DEBUG
     @Test func aTallRowIsLaidOutOnceForAllItsBands() throws {
         // 400 lines of "wNNN wNNN" in Noto Sans Mono at 10 px (13.62 px a line): 5,448 px,
@@ -29,6 +30,19 @@ import TextMeasureTestSupport
         #expect(banded == whole)  // the same pixels, written by the same encoder
         let image = try #require(Bitmap(png: banded))
         #expect(image.pixels.contains { $0.alpha == 255 })
+    }
+
+    @Test func bandsOfAFewPixelsLayTheirRowsOutOnce() throws {
+        let sales = (0..<3).map { MonoTable.Sale(id: $0, dept: "d\($0)", item: "i\($0)") }
+        let layout = try DataTableLayout(rows: sales, columns: MonoTable.columns, configuration: MonoTable.configuration())
+        _ = layout.measureRows(0..<3)
+        let probe = CellText.Probe()
+        let banded = try CellText.$probe.withValue(probe) {
+            try layout.pngData(style: .plain, scale: 1, bandHeight: 1)
+        }
+        // Each row's two cells once (before: once each a band of one pixel row, some 40 bands).
+        #expect(probe.rows == [0: 2, 1: 2, 2: 2])
+        #expect(banded == (try layout.pngData(style: .plain, scale: 1, bandHeight: 100_000)))
     }
     #endif
 }
