@@ -27,13 +27,10 @@ struct RowOptions: ParsableArguments {
                                + "the rows are not sorted (see --sort).", valueName: "COLUMN"))
     var groupBy: String?
 
-    /// The index of the column titled `title`, given to `option`; else an error naming both and the columns.
+    /// The index of the one column titled `title`, given to `option`; else an error naming both
+    /// and the columns (`ColumnTitles`: a title two columns share is refused).
     static func column(_ title: String?, in titles: [String], option: String) throws -> Int? {
-        guard let title else { return nil }
-        guard let index = titles.firstIndex(of: title) else {
-            throw ValidationError("\(option) \(title): no column is titled '\(title)' (the columns: \(titles.joined(separator: ", ")))")
-        }
-        return index
+        try title.map { try ColumnTitles.index(of: $0, in: titles, for: "\(option) \($0)") }
     }
 
     enum TextLayout: String, EnumerableFlag {

@@ -133,10 +133,7 @@ struct TableOptions: ParsableArguments {
             guard value == "auto" || ColumnAlignment(rawValue: value) != nil else {
                 throw ValidationError("--align \(setting): the alignment must be one of \(names), not '\(value)'")
             }
-            guard let index = titles.firstIndex(of: title) else {
-                throw ValidationError("--align \(setting): no column is titled '\(title)' (the columns: \(titles.joined(separator: ", ")))")
-            }
-            result[index] = ColumnAlignment(rawValue: value)
+            result[try ColumnTitles.index(of: title, in: titles, for: "--align \(setting)")] = ColumnAlignment(rawValue: value)
         }
         return result
     }
@@ -161,10 +158,7 @@ struct TableOptions: ParsableArguments {
             guard let total = ColumnTotal(rawValue: value) else {
                 throw ValidationError("--total \(setting): the total must be one of \(names), not '\(value)'")
             }
-            guard let index = titles.firstIndex(of: title) else {
-                throw ValidationError("--total \(setting): no column is titled '\(title)' (the columns: \(titles.joined(separator: ", ")))")
-            }
-            result[index] = total
+            result[try ColumnTitles.index(of: title, in: titles, for: "--total \(setting)")] = total
         }
         return result
     }
