@@ -10,8 +10,8 @@ the three tables of Benchmarks/Data), both workbooks
 are opened in one headless soffice session and, per column, the width LibreOffice reads from
 the file is compared with the width it wants (the column's OptimalWidth set): a column fits when
 ours ≥ LibreOffice's − 1 px and ours ≤ max(LibreOffice's × 1.10, LibreOffice's + 8 px). For our
-workbook, every cell's type must be what the CSV text says (an ISO 8601 date or a number: a value;
-anything else: text), and LibreOffice's CSV export (cells as shown) must give back the input;
+workbook, every cell's type must be what its column says (a column whose non-empty cells, null
+markers aside, are all numbers or all ISO 8601 dates: values; any other column: text), and LibreOffice's CSV export (cells as shown) must give back the input;
 rows whose cells wrap must be at least as tall as LibreOffice's optimal height for them, within
 1 px. Exit status 1 when one of our columns does not fit, a type is wrong or the round trip
 differs; XlsxWriter's fit rate is reported, not judged.
@@ -146,15 +146,36 @@ def judge_widths(doc, ncols):
     return result
 
 
+# A column is typed as a whole (issue 42): values when every non-empty cell but these null
+# markers is a number, or every one a date; text throughout otherwise.
+NULL_MARKERS = {"-", "\u2013", "\u2014", "N/A", "n/a", "NA"}
+
+
+def value_columns(rows):
+    """For each column, whether its cells are values: every non-empty cell but a null marker a
+    number, or every one a date (ISO_DATE), and at least one such."""
+    kinds = []
+    for c in range(len(rows[0])):
+        found = set()
+        for row in rows[1:]:
+            text = row[c]
+            if text == "" or text in NULL_MARKERS:
+                continue
+            found.add("date" if ISO_DATE.match(text) and is_value(text) else "number" if is_number(text) else "text")
+        kinds.append(len(found) == 1 and "text" not in found)
+    return kinds
+
+
 def judge_cells(doc, rows):
     sheet = doc.Sheets.getByIndex(0)
     data = sheet.getCellRangeByPosition(0, 0, len(rows[0]) - 1, len(rows) - 1).getDataArray()
+    valued = value_columns(rows)
     wrong = []
     for r, (given, read) in enumerate(zip(rows, data)):
         for c, (text, value) in enumerate(zip(given, read)):
             if text == "":
                 continue
-            want_value = r > 0 and is_value(text)
+            want_value = r > 0 and valued[c] and text not in NULL_MARKERS and is_value(text)
             if isinstance(value, float) != want_value:
                 wrong.append((r + 1, c + 1, text, "value" if want_value else "text"))
     return wrong

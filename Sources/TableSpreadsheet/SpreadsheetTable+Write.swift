@@ -9,8 +9,9 @@ internal import CXlsxWriter
 extension SpreadsheetTable {
     /// Writes the table as an xlsx workbook at `path`: one worksheet, the header bold in row 1,
     /// frozen, with an autofilter over the table; the columns at `columnWidths`, wrapping
-    /// columns wrapping, rows at `rowHeights`; each cell as `SpreadsheetCell` reads its text
-    /// (empty cells left blank). Written whole or not at all, as every output of the package
+    /// columns wrapping, rows at `rowHeights`; each cell of a column of numbers or dates
+    /// (`SpreadsheetColumnType`) as `SpreadsheetCell` reads its text, every cell of any other
+    /// column as text (empty cells left blank). Written whole or not at all, as every output of the package
     /// (TableRendering's `writeAtomically(_:to:)`): into a temporary file beside `path`, flushed
     /// and renamed over it once complete, removed on failure or on SIGINT and SIGTERM; a symbolic
     /// link at `path` is kept and the file it names written, with its permissions. libxlsxwriter writes in its
@@ -77,6 +78,7 @@ enum XlsxWorkbook {
         for (index, column) in table.columns.enumerated() {
             try check(SpreadsheetText.escaped(column.title).withCString { worksheet_write_string(sheet, 0, UInt16(index), $0, header) }, path)
         }
+        let types = table.columns.map { column in SpreadsheetColumnType.of(table.rows.lazy.map(column.text), reader: table.numberReader) }
         for (index, row) in table.rows.enumerated() {
             let sheetRow = UInt32(index + 1)
             if let height = table.rowHeights[index] { try check(worksheet_set_row(sheet, sheetRow, height, nil), path) }
@@ -84,9 +86,10 @@ enum XlsxWorkbook {
                 let text = column.text(row)
                 guard !text.isEmpty else { continue }
                 let sheetColumn = UInt16(columnIndex)
-                switch SpreadsheetCell(text, reader: table.numberReader) {
+                switch types[columnIndex] == .text ? .text(text) : SpreadsheetCell(text, reader: table.numberReader) {
                 case .text(let text):
-                    let format = formats.format(column: columnIndex, number: nil)
+                    // A null marker in a column of values sits where the values do.
+                    let format = formats.format(column: columnIndex, number: nil, besideValues: types[columnIndex] != .text)
                     try check(SpreadsheetText.escaped(text).withCString { worksheet_write_string(sheet, sheetRow, sheetColumn, $0, format) }, path)
                 case .number(let value, let code):
                     try check(worksheet_write_number(sheet, sheetRow, sheetColumn, value, formats.format(column: columnIndex, number: code)), path)
@@ -121,6 +124,7 @@ enum XlsxWorkbook {
         struct Key: Hashable {
             let column: Int
             let number: String?
+            let besideValues: Bool
         }
 
         init<Row>(workbook: UnsafeMutablePointer<lxw_workbook>, table: SpreadsheetTable<Row>) {
@@ -133,14 +137,17 @@ enum XlsxWorkbook {
             format_set_font_size(header, table.headerFont.stack.size)
         }
 
-        mutating func format(column: Int, number: String?) -> UnsafeMutablePointer<lxw_format> {
-            let key = Key(column: column, number: number)
+        /// The format of column `column`'s cells with the number format `number`; `besideValues`:
+        /// for text in a column of numbers or dates (a null marker), at its trailing edge when the
+        /// column has the spreadsheet's own alignment.
+        mutating func format(column: Int, number: String?, besideValues: Bool = false) -> UnsafeMutablePointer<lxw_format> {
+            let key = Key(column: column, number: number, besideValues: besideValues)
             if let format = made[key] { return format }
             let format = workbook_add_format(workbook)!
             family.withCString { format_set_font_name(format, $0) }
             format_set_font_size(format, size)
             switch alignments[column] {
-            case .general: break
+            case .general: if besideValues { format_set_align(format, UInt8(LXW_ALIGN_RIGHT.rawValue)) }
             case .leading: format_set_align(format, UInt8(LXW_ALIGN_LEFT.rawValue))
             case .center: format_set_align(format, UInt8(LXW_ALIGN_CENTER.rawValue))
             case .trailing: format_set_align(format, UInt8(LXW_ALIGN_RIGHT.rawValue))

@@ -82,8 +82,9 @@ extension TextMeasureCommand {
                 --sort sorts the rows as for a drawing; a column is as wide as a spreadsheet \
                 needs to show that cell, at \
                 most --max points, past which its cells wrap and their rows get their heights. \
-                Numbers and ISO 8601 dates become values shown exactly as written; every other \
-                cell is text, never a formula. --align sets a column's alignment (else the \
+                A column whose non-empty cells are all numbers, or all ISO 8601 dates (with \
+                "-", "N/A" and the like among them), holds values shown exactly as written; every \
+                other column is text, every cell of it, never a formula. --align sets a column's alignment (else the \
                 spreadsheet's: text leading, numbers trailing). --header-font measures the header in \
                 that file, written by its family name and bold: give the bold face.
                 """)

@@ -151,16 +151,17 @@ import TextMeasureTestSupport
     // MARK: The workbook
 
     /// The file read back: the column's width, the frozen header row, the autofilter over the
-    /// table, the bold Calibri header, a formula-like cell as text and a date as its serial day
-    /// (2024-03-15: 45,292 for 2024-01-01, + 31 + 29 + 14).
+    /// table, the bold Calibri header, a formula-like cell as text, a column of dates as serial
+    /// days (2024-03-15: 45,292 for 2024-01-01, + 31 + 29 + 14) and a column of money as numbers.
     @Test func theWorkbookHoldsWhatTheTableSays() throws {
         let path = folder + "/table.xlsx"
-        try table([["=1+1", "2024-03-15"], ["0000", "$1,234.50"]], titles: ["Price", "When"]).write(to: path)
+        try table([["=1+1", "2024-03-15", "$1,234.50"], ["0000", "2024-03-16", "$2.00"]], titles: ["Price", "When", "Cost"])
+            .write(to: path)
         let sheet = try Workbook.member("xl/worksheets/sheet1.xml", of: path)
         #expect(sheet.contains("<col min=\"1\" max=\"1\" width=\"9.28515625\""))
         #expect(sheet.contains("ySplit=\"1\""))
         #expect(sheet.contains("state=\"frozen\""))
-        #expect(sheet.contains("<autoFilter ref=\"A1:B3\"/>"))
+        #expect(sheet.contains("<autoFilter ref=\"A1:C3\"/>"))
         #expect(sheet.contains("<is><t>=1+1</t></is>"))
         #expect(!sheet.contains("<f>"))
         #expect(sheet.contains("<v>45366</v>"))
