@@ -7,8 +7,9 @@ internal import AtomicFiles
 internal import CXlsxWriter
 
 extension SpreadsheetTable {
-    /// Writes the table as an xlsx workbook at `path`: one worksheet, the header bold in row 1,
-    /// frozen, with an autofilter over the table; the columns at `columnWidths`, wrapping
+    /// Writes the table as an xlsx workbook at `path`: one worksheet, the `title` and the
+    /// `headerGroups` in merged rows above the header, the header bold, frozen, with an
+    /// autofilter over the table; the columns at `columnWidths`, wrapping
     /// columns wrapping, rows at `rowHeights`; each cell of a column of numbers or dates
     /// (`SpreadsheetColumnType`) as `SpreadsheetCell` reads its text, every cell of any other
     /// column as text (empty cells left blank). Written whole or not at all, as every output of the package
@@ -70,17 +71,35 @@ enum XlsxWorkbook {
         for (index, width) in table.columnWidths.enumerated() {
             try check(worksheet_set_column(sheet, UInt16(index), UInt16(index), width.characters, formats.format(column: index, number: nil)), path)
         }
-        worksheet_freeze_panes(sheet, 1, 0)
+        // Rows above the header, in order (constant memory writes a row at a time): the title
+        // across every column, then each level of header groups from the highest, merged.
+        var top: UInt32 = 0
+        let last = UInt16(max(0, table.columns.count - 1))
+        if let title = table.title, !table.columns.isEmpty {
+            try check(SpreadsheetText.escaped(title).withCString { worksheet_merge_range(sheet, 0, 0, 0, last, $0, formats.title) }, path)
+            top += 1
+        }
+        for level in stride(from: table.headerGroups.map(\.level).max() ?? 0, to: 0, by: -1) {
+            for group in table.headerGroups where group.level == level && !group.columns.isEmpty {
+                let (first, end) = (UInt16(group.columns.lowerBound), UInt16(group.columns.upperBound - 1))
+                try check(SpreadsheetText.escaped(group.title).withCString {
+                    first == end ? worksheet_write_string(sheet, top, first, $0, formats.group)
+                        : worksheet_merge_range(sheet, top, first, top, end, $0, formats.group)
+                }, path)
+            }
+            top += 1
+        }
+        worksheet_freeze_panes(sheet, top + 1, 0)
         if !table.columns.isEmpty {
-            try check(worksheet_autofilter(sheet, 0, 0, UInt32(table.rows.count), UInt16(table.columns.count - 1)), path)
+            try check(worksheet_autofilter(sheet, top, 0, top + UInt32(table.rows.count), last), path)
         }
         let header = formats.header
         for (index, column) in table.columns.enumerated() {
-            try check(SpreadsheetText.escaped(column.title).withCString { worksheet_write_string(sheet, 0, UInt16(index), $0, header) }, path)
+            try check(SpreadsheetText.escaped(column.title).withCString { worksheet_write_string(sheet, top, UInt16(index), $0, header) }, path)
         }
         let types = table.columns.map { column in SpreadsheetColumnType.of(table.rows.lazy.map(column.text), reader: table.numberReader) }
         for (index, row) in table.rows.enumerated() {
-            let sheetRow = UInt32(index + 1)
+            let sheetRow = top + UInt32(index + 1)
             if let height = table.rowHeights[index] { try check(worksheet_set_row(sheet, sheetRow, height, nil), path) }
             for (columnIndex, column) in table.columns.enumerated() {
                 let text = column.text(row)
@@ -119,6 +138,8 @@ enum XlsxWorkbook {
         let alignments: [SpreadsheetAlignment]
         let wraps: [Bool]
         let header: UnsafeMutablePointer<lxw_format>
+        /// The title's: bold, over every column. A header group's: bold and centred over its columns.
+        let title: UnsafeMutablePointer<lxw_format>, group: UnsafeMutablePointer<lxw_format>
         var made: [Key: UnsafeMutablePointer<lxw_format>] = [:]
 
         struct Key: Hashable {
@@ -131,10 +152,15 @@ enum XlsxWorkbook {
             self.workbook = workbook
             (family, size) = (table.font.familyName, table.font.size)
             (alignments, wraps) = (table.alignments, table.wrapsColumn)
-            header = workbook_add_format(workbook)
-            format_set_bold(header)
-            table.headerFont.familyName.withCString { format_set_font_name(header, $0) }
-            format_set_font_size(header, table.headerFont.stack.size)
+            func bold() -> UnsafeMutablePointer<lxw_format> {
+                let format = workbook_add_format(workbook)!
+                format_set_bold(format)
+                table.headerFont.familyName.withCString { format_set_font_name(format, $0) }
+                format_set_font_size(format, table.headerFont.stack.size)
+                return format
+            }
+            (header, title, group) = (bold(), bold(), bold())
+            format_set_align(group, UInt8(LXW_ALIGN_CENTER.rawValue))
         }
 
         /// The format of column `column`'s cells with the number format `number`; `besideValues`:

@@ -34,6 +34,11 @@ public struct SpreadsheetTable<Row> {
     /// How cells' numbers are read (their decimal separator), as DataTables reads them for
     /// alignment and totals: a number is stored as the value this reader reads.
     public var numberReader = NumberReader()
+    /// A title written as the first row, bold, merged across every column (nil: none).
+    public var title: String?
+    /// Header groups written as rows above the header, the highest level first, each group's
+    /// title bold and centred in cells merged across its columns (indices into `columns`).
+    public var headerGroups: [DataTableHeaderGroup.Placed] = []
 
     /// Lays out `rows` in `columns` in `font` (the header in `headerFont`, else the font's bold
     /// face), each column's content found by `strategy` and the column at most `maxColumnWidth`

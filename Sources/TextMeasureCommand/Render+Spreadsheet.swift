@@ -27,11 +27,10 @@ extension TextMeasureCommand.Render {
         if let decimal = options.alignments.first(where: { $0.hasSuffix("=decimal") }) {
             throw ValidationError("--align \(decimal): decimal alignment does not apply to an .xlsx output (leading, center, trailing or auto)")
         }
-        // What a workbook cannot show yet is refused, never ignored: merged cells, a title row.
-        let merged = [(rowOptions.groupBy != nil, "--group-by"), (!options.headerGroups.isEmpty, "--header-group"), (title != nil, "--title")]
-        if let (_, option) = merged.first(where: \.0) {
-            throw ValidationError("\(option) does not apply to an .xlsx output: its workbook is written without merged cells or a title row "
-                + "(leave it out, or write a PDF, PNG, SVG or HTML)")
+        // What a workbook cannot show yet is refused, never ignored: rows merged down a group.
+        if rowOptions.groupBy != nil {
+            throw ValidationError("--group-by does not apply to an .xlsx output: its workbook is written without cells merged "
+                + "down a group (leave it out, or write a PDF, PNG, SVG or HTML)")
         }
         if options.headerWeight != .bold {
             throw ValidationError("--header-weight \(options.headerWeight.rawValue) does not apply to an .xlsx output: its header row is bold")
@@ -67,6 +66,16 @@ extension TextMeasureCommand.Render {
         var sheet = try SpreadsheetTable(rows: table.rows, columns: columns, font: font, headerFont: headerFont,
                                          strategy: try spreadsheetStrategy(), maxColumnWidth: options.max, alignments: try spreadsheetAlignments(titles: table.titles))
         sheet.numberReader = NumberReader(decimalSeparator: try options.decimal())
+        sheet.title = title
+        let groups = try HeaderGroupOption.groups(options.headerGroups, titles: table.titles)
+        do {
+            var configuration = DataTableConfiguration(font: font.bold)
+            configuration.headerGroups = groups
+            try configuration.validateHeaderGroups(columnCount: table.titles.count)
+        } catch {
+            throw ValidationError("--header-group: \(error)")
+        }
+        sheet.headerGroups = DataTableHeaderGroup.placed(groups)
         try sheet.write(to: output)
     }
 }

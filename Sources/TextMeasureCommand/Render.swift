@@ -77,9 +77,10 @@ extension TextMeasureCommand {
                 drawn table (maxMeasured, the default, reads every cell; a sampled or estimated \
                 width may cut a cell it did not read; C and W in points; maxNominal and a --mode \
                 other than text are errors; --min, --padding, --sort-indicator, the row options but \
-                --sort, --style and the page options do not apply; --group-by, --header-group, \
-                --title and --header-weight regular are errors, not yet written into a workbook): \
-                --sort sorts the rows as for a drawing; a column is as wide as a spreadsheet \
+                --sort, --style and the page options do not apply; --group-by and --header-weight \
+                regular are errors, not yet written into a workbook): --sort sorts the rows as for \
+                a drawing, --title is a bold first row and each --header-group a bold, centred row \
+                above the header, merged across their columns; a column is as wide as a spreadsheet \
                 needs to show that cell, at \
                 most --max points, past which its cells wrap and their rows get their heights. \
                 A column whose non-empty cells are all numbers, or all ISO 8601 dates (with \

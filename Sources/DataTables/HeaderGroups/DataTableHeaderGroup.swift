@@ -86,6 +86,15 @@ extension DataTableConfiguration {
 }
 
 extension DataTableHeaderGroup {
+    /// `groups` with their levels (see `DataTableConfiguration.headerGroupLevels`), as a table
+    /// without column bands places them. Valid groups only (see
+    /// `DataTableConfiguration.validateHeaderGroups(columnCount:)`).
+    ///
+    /// - Complexity: O(g log g) for g groups.
+    public static func placed(_ groups: [DataTableHeaderGroup]) -> [Placed] {
+        zip(groups, DataTableConfiguration.levels(of: groups).levels).map { Placed(title: $0.title, columns: $0.columns, level: $1) }
+    }
+
     /// A group where a layout draws it: its title over `columns` (the layout's column indices:
     /// a column band's own) in the row `level` rows above the header row.
     public struct Placed: Sendable, Hashable {
