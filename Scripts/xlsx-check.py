@@ -231,6 +231,39 @@ def wrapped_rows(path):
     return [int(m.group(1)) - 1 for m in re.finditer(r'<row r="(\d+)"[^>]*customHeight="1"', xml)]
 
 
+def judge_totals(office, textmeasure, work):
+    """Totals that stay live: a generated money table (200 rows; amounts with two decimals,
+    counts, negatives in parentheses) written with --total for sum, mean, min, max and count;
+    LibreOffice reads each footer cell's cached value, recalculates every formula, and must show
+    the same text. Returns the cells that differ (and a note when a footer cell is no formula)."""
+    import random
+    rng = random.Random(42)
+    rows = [["Item", "Amount", "Qty", "Low", "High", "Seen"]]
+    for i in range(200):
+        amount = rng.randint(-99999, 999999)
+        text = f"${abs(amount) // 100:,}.{abs(amount) % 100:02d}"
+        rows.append([f"item {i}", f"({text})" if amount < 0 else text, str(rng.randint(0, 500)), f"{rng.uniform(-50, 50):.3f}",
+                     f"{rng.uniform(0, 1e6):.1f}", str(rng.randint(1, 9))])
+    given, ours = os.path.join(work, "totals.csv"), os.path.join(work, "totals.xlsx")
+    write_csv(rows, given)
+    subprocess.run([textmeasure, "render", given, "-o", ours, "--total", "Amount=sum", "--total", "Qty=mean",
+                    "--total", "Low=min", "--total", "High=max", "--total", "Seen=count"], check=True)
+    doc = office.open(ours)
+    sheet = doc.Sheets.getByIndex(0)
+    footer = len(rows)
+    cells = [sheet.getCellByPosition(c, footer) for c in range(1, 6)]
+    cached = [(cell.getString(), cell.getValue(), cell.getFormula()) for cell in cells]
+    doc.calculateAll()
+    differences = []
+    for c, (cell, (shown, value, formula)) in enumerate(zip(cells, cached), start=1):
+        if not formula.upper().startswith("=SUBTOTAL("):
+            differences.append((rows[0][c], "no SUBTOTAL formula", formula))
+        if cell.getString() != shown:
+            differences.append((rows[0][c], f"cached {shown!r} ({value!r})", f"recalculated {cell.getString()!r} ({cell.getValue()!r})"))
+    doc.close(True)
+    return differences
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--textmeasure", default=os.path.join(ROOT, ".build/release/textmeasure"))
@@ -299,6 +332,11 @@ def main():
                 print("     ", item)
             failed |= our_fit + wrapped < ncols or bool(wrong) or bool(differences) or bool(short)
             summary.append((name, our_fit, their_fit, ncols, wrapped))
+        totals = judge_totals(office, options.textmeasure, work)
+        print(f"== totals: SUBTOTAL formulas recalculated by LibreOffice against their cached results: {len(totals)} differ")
+        for item in totals:
+            print("     ", item)
+        failed |= bool(totals)
     finally:
         office.close()
     table = ["| Table | Columns | Ours | XlsxWriter autofit() |", "|---|---:|---:|---:|"]

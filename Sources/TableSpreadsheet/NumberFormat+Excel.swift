@@ -51,3 +51,17 @@ extension NumberFormat {
     /// `literal` in double quotes (none of the literals here holds a quote); empty for none.
     private func quoted(_ literal: String) -> String { literal.isEmpty ? "" : "\"" + literal + "\"" }
 }
+
+extension ColumnTotal {
+    /// The `SUBTOTAL` function number of this total that leaves out rows hidden by a filter or
+    /// by hand: 109 SUM, 101 AVERAGE, 105 MIN, 104 MAX, 102 COUNT (numbers).
+    var subtotalFunction: Int {
+        switch self {
+        case .sum: 109
+        case .mean: 101
+        case .min: 105
+        case .max: 104
+        case .count: 102
+        }
+    }
+}

@@ -91,14 +91,15 @@ enum XlsxWorkbook {
         }
         worksheet_freeze_panes(sheet, top + 1, 0)
         if !table.columns.isEmpty {
-            try check(worksheet_autofilter(sheet, top, 0, top + UInt32(table.rows.count), last), path)
+            try check(worksheet_autofilter(sheet, top, 0, top + UInt32(table.bodyRows.count), last), path)
         }
         let header = formats.header
         for (index, column) in table.columns.enumerated() {
             try check(SpreadsheetText.escaped(column.title).withCString { worksheet_write_string(sheet, top, UInt16(index), $0, header) }, path)
         }
-        let types = table.columns.map { column in SpreadsheetColumnType.of(table.rows.lazy.map(column.text), reader: table.numberReader) }
-        for (index, row) in table.rows.enumerated() {
+        let body = table.rows[table.bodyRows]
+        let types = table.columns.map { column in SpreadsheetColumnType.of(body.lazy.map(column.text), reader: table.numberReader) }
+        for (index, row) in body.enumerated() {
             let sheetRow = top + UInt32(index + 1)
             if let height = table.rowHeights[index] { try check(worksheet_set_row(sheet, sheetRow, height, nil), path) }
             for (columnIndex, column) in table.columns.enumerated() {
@@ -119,7 +120,44 @@ enum XlsxWorkbook {
                 }
             }
         }
+        if table.hasFooter, let footer = table.rows.last {
+            try writeTotals(footer, of: table, to: sheet, row: top + UInt32(body.count + 1), firstBodyRow: top + 1, formats: &formats, path)
+        }
         return sheet
+    }
+
+    /// The footer row `footer`, bold: each column with a total a `SUBTOTAL` formula over the
+    /// column's body rows (so it follows the autofilter), its cached value the footer's own exact
+    /// result in the column's number format; any other text (the "Total" label) as a string.
+    private static func writeTotals<Row>(_ footer: Row, of table: SpreadsheetTable<Row>, to sheet: UnsafeMutablePointer<lxw_worksheet>,
+                                         row: UInt32, firstBodyRow: UInt32, formats: inout Formats, _ path: String) throws(SpreadsheetError) {
+        if let height = table.rowHeights[table.rows.count - 1] { try check(worksheet_set_row(sheet, row, height, nil), path) }
+        for (index, column) in table.columns.enumerated() {
+            let text = column.text(footer)
+            guard !text.isEmpty else { continue }
+            if let total = column.total, case .number(let value, let code) = SpreadsheetCell(text, reader: table.numberReader) {
+                let letters = columnLetters(index)
+                let range = row > firstBodyRow ? "\(letters)\(firstBodyRow + 1):\(letters)\(row)" : "\(letters)\(row + 1):\(letters)\(row + 1)"
+                let formula = "=SUBTOTAL(\(total.subtotalFunction),\(range))"
+                try check(formula.withCString {
+                    worksheet_write_formula_num(sheet, row, UInt16(index), $0, formats.format(column: index, number: code, bold: true), value)
+                }, path)
+            } else {
+                let format = formats.format(column: index, number: nil, bold: true)
+                try check(SpreadsheetText.escaped(text).withCString { worksheet_write_string(sheet, row, UInt16(index), $0, format) }, path)
+            }
+        }
+    }
+
+    /// Column `index`'s letters (0: A, 25: Z, 26: AA).
+    static func columnLetters(_ index: Int) -> String {
+        var number = index + 1, letters = ""
+        while number > 0 {
+            let digit = (number - 1) % 26
+            letters = String(UnicodeScalar(UInt8(65 + digit))) + letters
+            number = (number - 1) / 26
+        }
+        return letters
     }
 
     private static func check(_ error: lxw_error, _ path: String) throws(SpreadsheetError) {
@@ -146,6 +184,7 @@ enum XlsxWorkbook {
             let column: Int
             let number: String?
             let besideValues: Bool
+            let bold: Bool
         }
 
         init<Row>(workbook: UnsafeMutablePointer<lxw_workbook>, table: SpreadsheetTable<Row>) {
@@ -166,10 +205,11 @@ enum XlsxWorkbook {
         /// The format of column `column`'s cells with the number format `number`; `besideValues`:
         /// for text in a column of numbers or dates (a null marker), at its trailing edge when the
         /// column has the spreadsheet's own alignment.
-        mutating func format(column: Int, number: String?, besideValues: Bool = false) -> UnsafeMutablePointer<lxw_format> {
-            let key = Key(column: column, number: number, besideValues: besideValues)
+        mutating func format(column: Int, number: String?, besideValues: Bool = false, bold: Bool = false) -> UnsafeMutablePointer<lxw_format> {
+            let key = Key(column: column, number: number, besideValues: besideValues, bold: bold)
             if let format = made[key] { return format }
             let format = workbook_add_format(workbook)!
+            if bold { format_set_bold(format) }
             family.withCString { format_set_font_name(format, $0) }
             format_set_font_size(format, size)
             switch alignments[column] {

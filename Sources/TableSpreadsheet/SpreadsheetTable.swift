@@ -34,6 +34,12 @@ public struct SpreadsheetTable<Row> {
     /// How cells' numbers are read (their decimal separator), as DataTables reads them for
     /// alignment and totals: a number is stored as the value this reader reads.
     public var numberReader = NumberReader()
+    /// Whether the last row is a footer of totals (the columns' `total`s, as
+    /// `Array.footerTexts(for:reader:)` gives them): written bold below the autofilter's range,
+    /// each total a `SUBTOTAL` formula over the column, its exact result cached.
+    public var hasFooter = false
+    /// The rows above the footer: every row without one.
+    var bodyRows: Range<Int> { 0..<(hasFooter ? Swift.max(0, rows.count - 1) : rows.count) }
     /// A title written as the first row, bold, merged across every column (nil: none).
     public var title: String?
     /// Header groups written as rows above the header, the highest level first, each group's

@@ -20,10 +20,6 @@ extension TextMeasureCommand.Render {
         if try spreadsheetStrategy() == .maxNominal {
             throw ValidationError("--strategy maxNominal does not apply to an .xlsx output: a spreadsheet draws shaped glyphs on whole pixels (use maxMeasured)")
         }
-        // A spreadsheet aligns and totals its own cells: these are not written into the workbook.
-        if !options.totals.isEmpty {
-            throw ValidationError("--total does not apply to an .xlsx output: a spreadsheet totals its columns with its own formulas")
-        }
         if let decimal = options.alignments.first(where: { $0.hasSuffix("=decimal") }) {
             throw ValidationError("--align \(decimal): decimal alignment does not apply to an .xlsx output (leading, center, trailing or auto)")
         }
@@ -62,10 +58,21 @@ extension TextMeasureCommand.Render {
         }
         let font = try options.font.spreadsheetFont()
         let headerFont = try options.headerFont.map { try font.bold.prepending(Font(path: $0, size: font.size)) }
-        let columns = table.titles.indices.map { index in DataTableColumn<[String]>(table.titles[index]) { $0[index] } }
+        let totals = try options.columnTotals(titles: table.titles)
+        let columns = table.titles.indices.map { index in DataTableColumn<[String]>(table.titles[index]) { $0[index] }.total(totals[index]) }
+        let hasFooter = totals.contains { $0 != nil }
+        if hasFooter {
+            // The footer, as a drawing's: measured with the rows, written as formulas with these results.
+            do {
+                table.rows.append(try columns.footerTexts(for: table.rows, reader: NumberReader(decimalSeparator: try options.decimal())))
+            } catch {
+                throw CSVTable.Problem(path: options.file, line: nil, problem: "--total: \(error)")
+            }
+        }
         var sheet = try SpreadsheetTable(rows: table.rows, columns: columns, font: font, headerFont: headerFont,
                                          strategy: try spreadsheetStrategy(), maxColumnWidth: options.max, alignments: try spreadsheetAlignments(titles: table.titles))
         sheet.numberReader = NumberReader(decimalSeparator: try options.decimal())
+        sheet.hasFooter = hasFooter
         sheet.title = title
         let groups = try HeaderGroupOption.groups(options.headerGroups, titles: table.titles)
         do {

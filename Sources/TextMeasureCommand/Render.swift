@@ -80,7 +80,8 @@ extension TextMeasureCommand {
                 --sort, --style and the page options do not apply; --group-by and --header-weight \
                 regular are errors, not yet written into a workbook): --sort sorts the rows as for \
                 a drawing, --title is a bold first row and each --header-group a bold, centred row \
-                above the header, merged across their columns; a column is as wide as a spreadsheet \
+                above the header, merged across their columns, and --total a bold row of SUBTOTAL \
+                formulas, their exact results cached; a column is as wide as a spreadsheet \
                 needs to show that cell, at \
                 most --max points, past which its cells wrap and their rows get their heights. \
                 A column whose non-empty cells are all numbers, or all ISO 8601 dates (with \

@@ -1,0 +1,31 @@
+import Foundation
+import Testing
+import TextMeasureTestSupport
+
+/// `--total` in a workbook: a bold footer row below the autofilter's range, each total a
+/// `SUBTOTAL` formula over its column's body rows (109 sum, 101 mean, 105 min, 104 max, 102
+/// count) whose cached value is the exact result the other outputs print; the label a string.
+/// (Scripts/xlsx-check.py has LibreOffice recalculate them.)
+@Suite struct SpreadsheetTotalsTests {
+    @Test func totalsAreSubtotalFormulasWithTheirResultsCached() throws {
+        let folder = try RenderingFixtures.temporaryFolder()
+        try "Item,Price,Qty,Low,Seen\napple,$1.50,3,-2.5,1\npear,$2.25,5,4,2\nfig,$10.00,1,0.25,3\n"
+            .write(toFile: folder + "/t.csv", atomically: true, encoding: .utf8)
+        let result = try Command().run(["render", folder + "/t.csv", "-o", folder + "/t.xlsx", "--total", "Price=sum",
+                                        "--total", "Qty=mean", "--total", "Low=min", "--total", "Seen=count"], input: [])
+        try #require(result.status == 0, "\(result.stderr)")
+        let sheet = try Workbook.member("xl/worksheets/sheet1.xml", of: folder + "/t.xlsx")
+        // 1.50 + 2.25 + 10.00 = 13.75; (3 + 5 + 1) / 3 = 3; min -2.5; 3 numbers.
+        #expect(sheet.contains("<f>SUBTOTAL(109,B2:B4)</f><v>13.75</v>"), "\(sheet)")
+        #expect(sheet.contains("<f>SUBTOTAL(101,C2:C4)</f><v>3</v>"))
+        #expect(sheet.contains("<f>SUBTOTAL(105,D2:D4)</f><v>-2.5</v>"))
+        #expect(sheet.contains("<f>SUBTOTAL(102,E2:E4)</f><v>3</v>"))
+        #expect(sheet.contains("<c r=\"A5\" s=\"1\" t=\"inlineStr\"><is><t>Total</t></is></c>"))
+        #expect(sheet.contains("<autoFilter ref=\"A1:E4\"/>"))
+        // The sum is shown as the column's money ("$"0.00), in the bold font (font 1, the header's).
+        let styles = try Workbook.member("xl/styles.xml", of: folder + "/t.xlsx")
+        #expect(styles.contains("<numFmt numFmtId=\"164\" formatCode=\"&quot;$&quot;0.00;&quot;-$&quot;0.00\"/>"))
+        #expect(styles.contains("<xf numFmtId=\"164\" fontId=\"1\""))
+        #expect(styles.contains("<font><b/>"))
+    }
+}
