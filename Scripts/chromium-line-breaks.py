@@ -1,36 +1,46 @@
 #!/usr/bin/env python3
 """Line breaks against headless Chromium: generated texts, Chromium's lines, TextMeasure's lines.
 
-Generates TEXTS texts (default 20,000; seeded, so every run makes the same ones) in 12 scripts
+Generates --texts texts (default 20,000; seeded, so every run makes the same ones) in 12 scripts
 (Latin, Cyrillic, Greek, Arabic, Hebrew, Devanagari, Thai, Han, kana, Hangul, emoji, full-width
-forms), mixing URLs, paths, slashes, hyphens before and after digits, units ("10-15 kg", "3/4"),
-CJK with Latin and full-width punctuation, emoji sequences, runs of spaces, and Arabic with
-digits. Their words come from Fixtures/paragraphs.txt, whose characters the bundled fonts cover.
+forms: each text mostly of its script's words), mixing URLs, paths, slashes, hyphens before and
+after digits, units ("10-15 kg", "3/4"), CJK with Latin and full-width punctuation, emoji
+sequences, runs of spaces, and Arabic with digits. The words come from Fixtures/paragraphs.txt,
+whose characters the bundled fonts cover.
 
-Chromium lays each text out in a <div> of each of WIDTHS px, at 16 px, in the bundled fonts
-(through @font-face, file:// URLs, in the bundled stack's order), with
-`white-space: pre-wrap; overflow-wrap: anywhere` (spaces kept and hanging at a line's end, an
-overlong word broken between graphemes: TextMeasure's conventions). A script in the page reads
-where each line starts with Range.getClientRects over each character and writes the results as
-JSON into the DOM, which `chromium --headless=new --dump-dom` prints. A second pass lays every
-text out at width 0 with `overflow-wrap: normal`, which takes every break opportunity: Chromium's
-opportunities, compared with TextMeasure's (`textmeasure wrap` at a width of 1e-9 px cannot show
-them, so the library's are those of its lines at a width where no word overflows... see below).
+Chromium lays each text out in a <div> at each of WIDTHS px (50, 90, 140, 220, 360), at 16 px, in
+the bundled fonts (@font-face with file:// URLs, in the bundled stack's order), with
+`white-space: pre-wrap; overflow-wrap: anywhere` (spaces kept and hanging at a line's end, a word
+wider than the line broken between graphemes: TextMeasure's conventions), and once more at width
+0 with `overflow-wrap: normal`, which takes every break opportunity and no other. A script in the
+page finds where each line starts with Range.getClientRects over each character and writes the
+results as JSON into the DOM, which `chromium --headless=new --dump-dom` prints.
 
-TextMeasure lays the same texts out with `textmeasure wrap --line-breaks RULES` (the binary given
-by --textmeasure). The line starts are found from its "lines" (each line's displayed text is the
-text from its start, its hanging spaces left out).
+TextMeasure lays the same texts out with `textmeasure wrap --size 16 --line-breaks RULES` (the
+binary --textmeasure names; default .build/debug/textmeasure); each line's start is found from
+its displayed text.
 
-Reports, for each rule set, the line-count agreement and the break-position agreement (texts ×
-widths whose line starts are all equal), by script, and the differing cases grouped by the
-first difference's context. `--golden FILE` writes the cases Chromium's lines of which the
-Swift tests check (label, width, Chromium's line starts as code point offsets, the text),
-`--check FILE` compares a fresh Chromium run with a golden file.
+For each rule set it prints the line-count agreement and the break-position agreement (a text at
+a width agrees when all its line starts are Chromium's), by script, and the differing cases by
+cause: "rule: NAME" when Chromium's opportunities and TextMeasure's differ before the first
+differing line start (TextMeasure's are rebuilt from ICU's iterator through ctypes and the rules of
+ChromiumTailoring, named as in the Wrapping text article), else "width: …", what makes the widths
+differ in that line (a space after an emoji or other non-Latin text, which Chromium takes from the
+first font that has one; an emoji's advance, which Chromium rounds; full-width closing
+punctuation at a line's end, which Chromium trims; other).
 
-Usage: Scripts/chromium-line-breaks.py [--texts N] [--textmeasure PATH] [--chromium PATH]
-                                        [--rules chromium,pango] [--golden FILE] [--check FILE]
-                                        [--show N] [--json]
-Python 3 standard library only.
+  --golden FILE   writes the first --texts texts' Chromium line starts (the golden file of
+                  ChromiumLineBreakTests: Fixtures/chromium-line-breaks.tsv, 1,200 texts)
+  --check FILE    compares a fresh Chromium run with such a file
+  --pairs FILE    writes Chromium's decision between every two printable ASCII characters
+                  (Fixtures/chromium-ascii-pairs.tsv)
+  --save/--load   keeps Chromium's results in a JSON file, to compare again without Chromium
+
+Usage: Scripts/chromium-line-breaks.py [--texts N] [--rules chromium,pango] [--textmeasure PATH]
+                                        [--chromium PATH] [--show N] [--causes N] [--save F | --load F]
+       Scripts/chromium-line-breaks.py --texts 1200 --golden Tests/TextMeasureTestSupport/Fixtures/chromium-line-breaks.tsv
+       Scripts/chromium-line-breaks.py --pairs Tests/TextMeasureTestSupport/Fixtures/chromium-ascii-pairs.tsv
+Python 3 standard library only; Chromium; libicuuc (the library's own ICU).
 """
 import argparse
 import html
@@ -345,6 +355,25 @@ def model_breaks(icu, text, rules):
 
 
 EMOJI_PATTERN = re.compile("[\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF\uFE0F]")
+CLOSING_FULLWIDTH = "、。，．：；？！）」』》】〕〉｝］"
+
+
+def rule_name(text, offset):
+    """The rule of ChromiumTailoring that decides the opportunity before `offset`."""
+    before, after = text[offset - 1], text[offset]
+    if "!" <= before <= "~" and "!" <= after <= "~":
+        if before == "/":
+            return "ASCII pairs: no break after '/'"
+        if before == "-" and after.isdigit():
+            return "ASCII pairs: '-' before a digit"
+        return "ASCII pairs: other"
+    if before == " ":
+        return "after spaces"
+    if "\u05d0" <= after <= "\u05ea":
+        return "Hebrew hyphen"
+    if any(unicodedata.name(ch, "").startswith(("KATAKANA", "HIRAGANA")) or ch in "ー〜" for ch in (before, after)):
+        return "CJK line-break: normal"
+    return "other: %r|%r" % (before, after)
 
 
 def classify(icu, rules, text, theirs, ours, opportunities):
@@ -356,13 +385,17 @@ def classify(icu, rules, text, theirs, ours, opportunities):
     chromium = set(opportunities)
     for offset in range(start + 1, min(len(text), first + 1)):
         if (offset in chromium) != (offset in mine):
-            side = "Chromium only" if offset in chromium else "TextMeasure only"
-            return "rule: %s %r|%r" % (side, text[offset - 1], text[offset]), context(text, offset)
+            return "rule: " + rule_name(text, offset), context(text, offset)
     line = text[start:first + 1]
-    if EMOJI_PATTERN.search(line):
-        return "width: emoji", context(text, first)
+    end = max(first, min([s for s in theirs + ours if s > first] + [len(text)]))
+    if re.search("[\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF\uFE0F\u200d\U000E0000-\U000E007F] ", line):
+        return "width: a space after an emoji", context(text, first)
     if re.search("[^\x00-\u024f] ", line):
-        return "width: space after non-Latin text", context(text, first)
+        return "width: a space after other non-Latin text", context(text, first)
+    if EMOJI_PATTERN.search(line):
+        return "width: emoji advance", context(text, first)
+    if any(ch in CLOSING_FULLWIDTH for ch in text[first - 1:end]):
+        return "width: full-width punctuation at a line's end", context(text, first)
     return "width: other", context(text, first)
 
 
