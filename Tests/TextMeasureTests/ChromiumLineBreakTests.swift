@@ -96,6 +96,34 @@ import TextMeasureTestSupport
         #expect(pangoEqual < equal - 300, "pango \(pangoEqual), chromium \(equal)")
     }
 
+    /// The Wrapping text article's examples, as headless Chromium broke them at width 0 ("|" a
+    /// break opportunity; `.pango`'s are ICU's root rules).
+    @Test(arguments: [
+        ("professional/tax", "professional/tax", "professional/|tax"),
+        ("https://example.com/a/b", "https://example.com/a/b", "https://|example.com/|a/|b"),
+        ("10-15 kg", "10-|15 |kg", "10-15 |kg"),
+        ("abc-12", "abc-|12", "abc-12"),
+        ("-5 (-5) é-5", "-5 |(-5) |é-5", "-5 |(-5) |é-5"),
+        ("a / b", "a |/ |b", "a / |b"),
+        ("( b", "( |b", "( b"),
+        ("ラッシュ", "ラ|ッ|シ|ュ", "ラッ|シュ"),
+        ("音ー々", "音|ー々", "音ー々"),
+        ("שלום-עולם", "שלום-|עולם", "שלום-עולם"),
+    ])
+    func articleExamplesBreakAsDocumented(_ example: (String, String, String)) {
+        func marked(_ rules: LineBreakRules) -> String {
+            var result = "", previous = example.0.startIndex
+            for opportunity in LineBreaker.opportunities(in: example.0, rules: rules) {
+                if previous != example.0.startIndex { result += "|" }
+                result += example.0[previous..<opportunity.index]
+                previous = opportunity.index
+            }
+            return result
+        }
+        #expect(marked(.chromium) == example.1)
+        #expect(marked(.pango) == example.2)
+    }
+
     @Test func professionalTaxStaysWhole() throws {
         let stack = try FontStack.bundled(size: 14)
         let text = "professional/tax"
