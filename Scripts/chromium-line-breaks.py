@@ -35,6 +35,8 @@ punctuation at a line's end, which Chromium trims; other).
   --pairs FILE    writes Chromium's decision between every two printable ASCII characters
                   (Fixtures/chromium-ascii-pairs.tsv)
   --save/--load   keeps Chromium's results in a JSON file, to compare again without Chromium
+  --tables N      checks instead the automatic table layout of N generated tables of these tokens
+                  against Chromium's `table-layout: auto` (see tables_check)
 
 Usage: Scripts/chromium-line-breaks.py [--texts N] [--rules chromium,pango] [--textmeasure PATH]
                                         [--chromium PATH] [--show N] [--causes N] [--save F | --load F]
@@ -47,6 +49,7 @@ import html
 import json
 import random
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -447,6 +450,75 @@ def write_pairs(chromium, path):
     print("wrote %d pairs to %s" % (len(rows), path))
 
 
+def tables_check(chromium, binary, rules, count):
+    """The automatic table layout against Chromium's `table-layout: auto`, as Scripts/browser-check.py
+    lays it out (padding 8 px, 28 px right of a header for its 20 px sort indicator, headers
+    `white-space: pre`, cells `overflow-wrap: break-word`, 14 px, the bundled fonts), on `count`
+    generated tables of 3 to 5 columns and 4 to 8 rows whose cells are this script's tokens (so
+    their widest words hold "/", "-", digits, CJK), each at 1 px, three widths between Σmin and
+    Σmax, Σmax and 1.25 Σmax. Prints how many tables × widths have every column within 0.1 px."""
+    import csv as csvmodule
+    rng = random.Random(SEED + 1)
+    words = vocabulary()
+    work = Path(tempfile.mkdtemp(prefix="chromium-tables-"))
+    options = ["--table-layout", "auto", "--min", "0", "--padding", "8", "--sort-indicator", "20", "--size", "14",
+               "--line-breaks", rules]
+    cases = []
+    for index in range(count):
+        script = SCRIPTS[index % len(SCRIPTS)]
+        columns = rng.randint(3, 5)
+        rows = [["C%d" % c for c in range(columns)]]
+        for _ in range(rng.randint(4, 8)):
+            rows.append([" ".join(token(rng, script, words) for _ in range(rng.randint(1, 4))) for _ in range(columns)])
+        path = work / ("t%d.csv" % index)
+        with open(path, "w", newline="", encoding="utf-8") as handle:
+            csvmodule.writer(handle).writerows(rows)
+        run = lambda extra: json.loads(subprocess.run([binary, "columns", str(path), "--json"] + options + extra,
+                                                      check=True, capture_output=True, text=True).stdout)["columns"]
+        base = run([])
+        low, high = sum(c["minContentWidth"] for c in base), sum(c["maxContentWidth"] for c in base)
+        frames = [1.0] + [round(low + share * (high - low), 2) for share in (0.25, 0.5, 0.75)] + [round(high, 2), round(high * 1.25, 2)]
+        ours = [[c["width"] for c in run(["--frame-width", str(frame)])] for frame in frames]
+        cases.append((rows, frames, ours))
+    faces = "".join("@font-face { font-family: 'TM%d'; src: url('%s'); }" % (i, (ROOT / "Fonts" / f).as_uri()) for i, f in enumerate(FONTS))
+    head = ("<!doctype html><html><head><meta charset='utf-8'><style>" + faces
+            + "body { margin: 0; } table { table-layout: auto; border-collapse: separate; border-spacing: 0; margin-bottom: 20px;"
+            " font-size: 14px; font-family: %s; font-kerning: normal; }" % ", ".join("'TM%d'" % i for i in range(len(FONTS)))
+            + "th, td { padding: 0 8px; border: 0; text-align: left; font-weight: normal; vertical-align: top; }"
+            "th { white-space: pre; padding-right: 28px; } td { overflow-wrap: break-word; }</style></head><body>")
+    tables = []
+    for rows, frames, _ in cases:
+        header = "<thead><tr>" + "".join("<th>%s</th>" % html.escape(t) for t in rows[0]) + "</tr></thead>"
+        body = "<tbody>" + "".join("<tr>" + "".join("<td>%s</td>" % html.escape(c) for c in row) + "</tr>" for row in rows[1:]) + "</tbody>"
+        tables += ["<table style='width: %spx'>%s%s</table>" % (frame, header, body) for frame in frames]
+    probe = ("<script>(async () => { await Promise.all([...document.fonts].map(f => f.load())); await document.fonts.ready;"
+             " const r = [...document.querySelectorAll('table')].map(t => [...t.querySelectorAll('thead th')].map(th => th.getBoundingClientRect().width));"
+             " document.body.insertAdjacentHTML('beforeend', \"<pre id='probe'>PROBE\" + JSON.stringify(r) + 'END</pre>'); })();</script>")
+    page = work / "tables.html"
+    page.write_text(head + "".join(tables) + probe + "</body></html>", encoding="utf-8")
+    dom = subprocess.run([chromium, "--headless=new", "--no-sandbox", "--disable-gpu", "--font-render-hinting=none",
+                          "--allow-file-access-from-files", "--virtual-time-budget=600000", "--user-data-dir=" + str(work / "profile"),
+                          "--dump-dom", page.as_uri()], capture_output=True, text=True, timeout=1800).stdout
+    theirs = json.loads(re.search(r'<pre id="probe">PROBE(.*?)END</pre>', dom).group(1))
+    position, agree, total, worst = 0, 0, 0, []
+    for index, (rows, frames, ours) in enumerate(cases):
+        for frame, mine in zip(frames, ours):
+            difference = max(abs(a - b) for a, b in zip(mine, theirs[position]))
+            position += 1
+            total += 1
+            if difference <= 0.1:
+                agree += 1
+            else:
+                worst.append((difference, index, frame))
+    print("%s: automatic layout of %d tables x %d widths: every column within 0.1 px of Chromium's on %d of %d (%.2f %%)"
+          % (rules, count, total // max(count, 1), agree, total, 100.0 * agree / total))
+    per_script = Counter(SCRIPTS[index % len(SCRIPTS)] for _, index, _ in worst)
+    print("  differing by the tables' script: " + ", ".join("%s %d" % item for item in sorted(per_script.items())))
+    for difference, index, frame in sorted(worst, reverse=True)[:5]:
+        print("  table %d (%s) at %s px: a column %.4f px off" % (index, SCRIPTS[index % len(SCRIPTS)], frame, difference))
+    shutil.rmtree(work, ignore_errors=True)
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--texts", type=int, default=20000)
@@ -462,9 +534,14 @@ def main():
     parser.add_argument("--save", help="write Chromium's lines here (JSON) to reuse with --load")
     parser.add_argument("--load", help="read Chromium's lines from a --save file instead of running Chromium")
     parser.add_argument("--pairs", help="write Chromium's decision between every two printable ASCII characters here")
+    parser.add_argument("--tables", type=int, help="check the automatic table layout of this many generated tables instead")
     args = parser.parse_args()
     if args.pairs:
         write_pairs(args.chromium, args.pairs)
+        return
+    if args.tables:
+        for rules in args.rules.split(","):
+            tables_check(args.chromium, args.textmeasure, rules, args.tables)
         return
     widths = [float(w) if "." in w else int(w) for w in args.widths.split(",")]
     cases = generate(args.texts)
