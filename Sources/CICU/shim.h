@@ -27,17 +27,18 @@ enum {
     CICU_UBRK_DONE = -1,  // UBRK_DONE
 };
 
-/// A line-break iterator with the root locale's rules and the UTF-8 text it reads, reused from
-/// one text to the next.
+/// A line-break iterator and the UTF-8 text it reads, reused from one text to the next.
 typedef struct {
     void *iterator;
     void *text;
 } cicu_line_breaker;
 
-/// A new breaker, or NULL when ICU cannot load its line-break rules.
-static inline cicu_line_breaker *cicu_line_breaker_open(void) {
+/// A new breaker with the rules of `locale` ("" for the root locale's; "@lb=normal" for CSS's
+/// `line-break: normal`, which breaks before small kana and the prolonged sound mark), or NULL
+/// when ICU cannot load its line-break rules.
+static inline cicu_line_breaker *cicu_line_breaker_open(const char *locale) {
     int32_t status = 0;
-    void *iterator = CICU_VERSIONED(ubrk_open)(CICU_UBRK_LINE, "", NULL, 0, &status);
+    void *iterator = CICU_VERSIONED(ubrk_open)(CICU_UBRK_LINE, locale, NULL, 0, &status);
     if (status > 0 || iterator == NULL) return NULL;
     cicu_line_breaker *breaker = malloc(sizeof(cicu_line_breaker));
     if (breaker == NULL) { CICU_VERSIONED(ubrk_close)(iterator); return NULL; }

@@ -11,6 +11,8 @@ struct TableOptions: ParsableArguments {
 
     @OptionGroup var font: FontOptions
 
+    @OptionGroup var lineBreaks: LineBreakOptions
+
     @Option(help: ArgumentHelp(ColumnWidthArguments.modeHelp, valueName: "text|cell…|fixed:W"))
     var mode = "text"
 
@@ -180,6 +182,7 @@ struct TableOptions: ParsableArguments {
         configuration.sortIndicatorWidth = sortIndicator(on: medium)
         configuration.headerWeight = headerWeight
         configuration.decimalSeparator = try decimal()
+        configuration.lineBreaks = lineBreaks.rules
         return configuration
     }
 

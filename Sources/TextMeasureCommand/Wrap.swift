@@ -36,6 +36,8 @@ extension TextMeasureCommand {
 
         @OptionGroup var font: FontOptions
 
+        @OptionGroup var lineBreaks: LineBreakOptions
+
         @Option(help: ArgumentHelp("The text's weight: regular, or bold (the stack's bold faces, where it has them).",
                                    valueName: "regular|bold"))
         var weight = FontWeight.regular
@@ -91,7 +93,7 @@ extension TextMeasureCommand {
         func run() throws {
             let settings = Settings(
                 width: width, maxLines: maxLines, truncation: truncation.truncation, ellipsis: ellipsis,
-                lineHeight: try Self.parseLineHeight(lineHeight), stack: try font.stack().weight(weight))
+                lineHeight: try Self.parseLineHeight(lineHeight), stack: try font.stack().weight(weight).withLineBreaks(lineBreaks.rules))
             let decoder = JSONDecoder()
             var input = InputLines()
             var lineNumber = 0

@@ -31,7 +31,7 @@ import TextMeasureTestSupport
     static let knownDisagreements: Set<String> = ["th.1@80", "th.1@90", "th.1@270", "th.1@280"]
 
     @Test func lineCountsAgreeWithPangoOnAtLeast99Percent() throws {
-        let stack = try FontStack.bundled(size: 16)
+        let stack = try FontStack.bundled(size: 16).withLineBreaks(.pango)
         let rows = try Self.rows()
         var pairs = 0
         var disagreements: [String] = []
@@ -57,7 +57,7 @@ import TextMeasureTestSupport
     /// 1/1024 px. Every script: fonts are picked as Pango's itemizer picks them (digits and
     /// punctuation to the first font that has them, spaces by its item rules).
     @Test func widthMatchesPangosNaturalWidth() throws {
-        let stack = try FontStack.bundled(size: 16)
+        let stack = try FontStack.bundled(size: 16).withLineBreaks(.pango)
         let paragraphs = try Self.paragraphs()
         let natural = try Self.rows().filter { $0.width == 0 }
         #expect(natural.count == 48)
@@ -72,7 +72,7 @@ import TextMeasureTestSupport
     /// scripts of the primary font. (In Japanese a break may fall between "き" and "、", which
     /// the CJK font kerns; the sum of the segments, which layout adds up, is then the wider.)
     @Test func maxContentWidthMatchesPangosNaturalWidth() throws {
-        let stack = try FontStack.bundled(size: 16)
+        let stack = try FontStack.bundled(size: 16).withLineBreaks(.pango)
         let paragraphs = try Self.paragraphs()
         let primaryScripts = ["en.", "fr.", "de.", "es.", "el.", "ru.", "uk."]
         for row in try Self.rows() where row.width == 0 && primaryScripts.contains(where: row.label.hasPrefix) {

@@ -42,11 +42,25 @@ public struct DataTableConfiguration: Sendable {
     /// widths, until they fill it exactly. Default: `true`.
     public var shouldContentWidthScaleToFillFrame = true
 
-    /// The font stack of the cells.
-    public var font: FontStack
+    /// The font stack of the cells; it breaks lines by `lineBreaks`.
+    public var font: FontStack {
+        didSet { if font.lineBreaks != lineBreaks { font = font.withLineBreaks(lineBreaks) } }
+    }
 
-    /// The font stack of the headers. Default: the cells' font.
-    public var headerFont: FontStack
+    /// The font stack of the headers; it breaks lines by `lineBreaks`. Default: the cells' font.
+    public var headerFont: FontStack {
+        didSet { if headerFont.lineBreaks != lineBreaks { headerFont = headerFont.withLineBreaks(lineBreaks) } }
+    }
+
+    /// The rules cells and headers break into lines by (`LineBreakRules`): set, it sets both
+    /// stacks' rules, which a stack set later takes too. Default: the rules of the `font` the
+    /// configuration was made with (`.chromium` unless it was given others).
+    public var lineBreaks: LineBreakRules {
+        didSet {
+            font = font.withLineBreaks(lineBreaks)
+            headerFont = headerFont.withLineBreaks(lineBreaks)
+        }
+    }
 
     /// The weight the headers are measured and drawn in (`resolvedHeaderFont`): bold in its
     /// stack's bold fonts, where it has them (the bundled stack does; a stack without draws
@@ -97,6 +111,7 @@ public struct DataTableConfiguration: Sendable {
     /// `headerFont` (default: `font`).
     public init(font: FontStack, headerFont: FontStack? = nil) {
         self.font = font
-        self.headerFont = headerFont ?? font
+        self.headerFont = (headerFont ?? font).withLineBreaks(font.lineBreaks)
+        self.lineBreaks = font.lineBreaks
     }
 }

@@ -11,7 +11,7 @@ extension FontStack {
     /// - Complexity: O(1); a family stack's first bold request sorts its families once.
     public func weight(_ weight: FontWeight) -> FontStack {
         guard weight == .bold, let bold = boldSet ?? fontSet.boldFamily() else { return self }
-        return FontStack(fontSet: bold, size: size, bold: bold)
+        return FontStack(fontSet: bold, size: size, bold: bold, lineBreaks: lineBreaks)
     }
 
     /// Whether `weight(.bold)` starts with a font of its own (false: bold text is drawn in the
@@ -30,6 +30,6 @@ extension FontStack {
     /// let stack = regular.withBold(try FontStack([Font(path: "Inter-Bold.ttf")] + regular.fonts))
     /// ```
     public func withBold(_ bold: FontStack) -> FontStack {
-        FontStack(fontSet: fontSet, size: size, bold: bold.fontSet)
+        FontStack(fontSet: fontSet, size: size, bold: bold.fontSet, lineBreaks: lineBreaks)
     }
 }

@@ -12,11 +12,20 @@ public struct FontStack: Sendable, Hashable {
     public let size: Double
     /// The fonts of its bold text, when it was given them (`withBold(_:)`).
     let boldSet: FontSet?
+    /// The rules its text breaks into lines by (`prepare(_:)`, the intrinsic widths). Default:
+    /// `.chromium`.
+    public let lineBreaks: LineBreakRules
 
-    init(fontSet: FontSet, size: Double, bold: FontSet? = nil) {
+    init(fontSet: FontSet, size: Double, bold: FontSet? = nil, lineBreaks: LineBreakRules = .chromium) {
         self.fontSet = fontSet
         self.size = size
         self.boldSet = bold
+        self.lineBreaks = lineBreaks
+    }
+
+    /// The same fonts at the same size, breaking lines by `rules`.
+    public func withLineBreaks(_ rules: LineBreakRules) -> FontStack {
+        FontStack(fontSet: fontSet, size: size, bold: boldSet, lineBreaks: rules)
     }
 
     /// A stack of `fonts`, measured at `size` (default: the primary font's size).
@@ -67,7 +76,7 @@ public struct FontStack: Sendable, Hashable {
         let members = [FontSet.Member(face: font.face, features: font.features)]
             + fontSet.members.indices.map { FontSet.Member(font: fontSet.members[$0], features: fontSet.featureSettings[$0]) }
         return FontStack(fontSet: FontSet.of(members, language: fontSet.language, fallback: fontSet.fallback?.configuration),
-                         size: size)
+                         size: size, lineBreaks: lineBreaks)
     }
 
     /// The same fonts, language and fallback with `features` after each font's own feature
@@ -79,20 +88,20 @@ public struct FontStack: Sendable, Hashable {
     /// - Complexity: O(fonts); a family stack's first bold lookup as `weight(_:)`.
     public func addingFeatures(_ features: [FontFeature]) -> FontStack {
         FontStack(fontSet: fontSet.addingFeatures(features), size: size,
-                  bold: (boldSet ?? fontSet.boldFamily())?.addingFeatures(features))
+                  bold: (boldSet ?? fontSet.boldFamily())?.addingFeatures(features), lineBreaks: lineBreaks)
     }
 
     /// The same fonts (and bold fonts) at another size.
     public func withSize(_ size: Double) throws(FontError) -> FontStack {
         try Font.validate(size)
-        return FontStack(fontSet: fontSet, size: size, bold: boldSet)
+        return FontStack(fontSet: fontSet, size: size, bold: boldSet, lineBreaks: lineBreaks)
     }
 
     /// Vertical metrics of the primary font at the stack's size.
     public var metrics: FontMetrics { fontSet.primary.unscaledMetrics.scaled(to: size) }
 
     public static func == (a: FontStack, b: FontStack) -> Bool {
-        a.fontSet === b.fontSet && a.size == b.size && a.boldSet === b.boldSet
+        a.fontSet === b.fontSet && a.size == b.size && a.boldSet === b.boldSet && a.lineBreaks == b.lineBreaks
     }
     public func hash(into hasher: inout Hasher) {
         hasher.combine(fontSet.id)

@@ -21,7 +21,7 @@ extension FontStack {
               utf8.allSatisfy({ (0x20..<0x7F).contains($0) }), Itemizer.isSingleRun(utf8, in: fontSet) else { return nil }
         var pieces: [(start: Int, contentEnd: Int)] = []
         var start = 0
-        for opportunity in LineBreakIterator.opportunities(in: utf8) {
+        for opportunity in LineBreakIterator.opportunities(in: utf8, tailoring: lineBreaks.tailoring) {
             pieces.append((start, start + HangingWhitespace.start(in: UnsafeBufferPointer(rebasing: utf8[start..<opportunity.offset]))))
             start = opportunity.offset
         }

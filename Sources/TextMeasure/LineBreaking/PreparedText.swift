@@ -117,7 +117,8 @@ public struct PreparedText: Sendable {
 }
 
 extension FontStack {
-    /// Splits `text` at its line-break opportunities (UAX #14, see `LineBreaker`) and measures
+    /// Splits `text` at its line-break opportunities (UAX #14 under the stack's `lineBreaks`
+    /// rules, see `LineBreaker`) and measures
     /// each segment once, ready for `layout(width:)` at any width: from the face's advances and
     /// kerning where the simple-text path applies (see `ShapingMode`), else shaped through `cache`.
     ///
@@ -138,7 +139,7 @@ extension FontStack {
         bytes.withUTF8 { utf8 in
             // A break inside a grapheme cluster (UAX #14 allows one before a combining mark
             // that follows a space) is not taken: clusters are never split across lines.
-            let breaks = LineBreakIterator.opportunities(in: utf8).filter {
+            let breaks = LineBreakIterator.opportunities(in: utf8, tailoring: lineBreaks.tailoring).filter {
                 $0.isHard || $0.offset == utf8.count || !Self.continuesCluster(utf8, at: $0.offset)
             }
             segments.reserveCapacity(breaks.count)

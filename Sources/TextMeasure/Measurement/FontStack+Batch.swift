@@ -48,7 +48,7 @@ extension FontStack {
     /// out. `maxNominal`'s min-content width. O(length).
     package func nominalMinContentWidth(of text: String) -> Double {
         var widest = 0.0, start = text.startIndex
-        for opportunity in LineBreaker.opportunities(in: text) {
+        for opportunity in LineBreaker.opportunities(in: text, rules: lineBreaks) {
             var piece = text[start..<opportunity.index]
             while let last = piece.last, last.isWhitespace { piece = piece.dropLast() }
             widest = max(widest, nominalWidth(of: String(piece)))
