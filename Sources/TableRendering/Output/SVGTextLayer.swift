@@ -15,8 +15,8 @@ enum SVGTextLayer {
                 case .text(let text):
                     guard !text.run.text.isEmpty, text.run.width > 0 else { continue }
                     let x = offset.x + scale * text.origin.x - origin.x, y = offset.y + scale * text.origin.y - origin.y
-                    markup += "<text x=\"\(number(x))\" y=\"\(number(y))\" font-family=\"\(xml(text.run.font.familyName))\""
-                        + " font-size=\"\(number(scale * text.run.font.size))\" textLength=\"\(number(scale * text.run.width))\""
+                    markup += "<text x=\"\(x.formatted3)\" y=\"\(y.formatted3)\" font-family=\"\(xml(text.run.font.familyName))\""
+                        + " font-size=\"\((scale * text.run.font.size).formatted3)\" textLength=\"\((scale * text.run.width).formatted3)\""
                         + " lengthAdjust=\"spacingAndGlyphs\"\(text.run.isRightToLeft ? " direction=\"rtl\"" : "")>"
                         + xml(text.run.text) + "</text>\n"
                 case .clip(_, let inner): walk(inner, scale: scale, offset: offset)
@@ -30,27 +30,14 @@ enum SVGTextLayer {
         return markup.isEmpty ? "" : "<g fill-opacity=\"0\" xml:space=\"preserve\">\n" + markup + "</g>\n"
     }
 
-    /// `value` to 1/1000, without a trailing ".0".
-    static func number(_ value: Double) -> String {
-        let rounded = (value * 1000).rounded() / 1000
-        return rounded == rounded.rounded() && abs(rounded) < 1e15 ? String(Int(rounded)) : String(rounded)
-    }
-
-    /// `text` escaped for XML content and attribute values, with what XML 1.0 cannot hold as U+FFFD.
+    /// `text` escaped for XML content and attribute values (`HTMLMarkup.escaped`), with what XML
+    /// 1.0 cannot hold (controls but tab and line ends, U+FFFE, U+FFFF) as U+FFFD first.
     static func xml(_ text: some StringProtocol) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
+        var held = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "\t", "\n", "\r": result.unicodeScalars.append(scalar)
-            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF: result += "\u{FFFD}"
-            default: result.unicodeScalars.append(scalar)
-            }
+            let illegal = scalar.value < 0x20 && !["\t", "\n", "\r"].contains(scalar) || scalar.value == 0xFFFE || scalar.value == 0xFFFF
+            held.append(illegal ? "\u{FFFD}" : scalar)
         }
-        return result
+        return HTMLMarkup.escaped(String(held))
     }
 }
