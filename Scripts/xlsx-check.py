@@ -13,7 +13,9 @@ ours ≥ LibreOffice's − 1 px and ours ≤ max(LibreOffice's × 1.10, LibreOff
 workbook, every cell's type must be what its column says (a column whose non-empty cells, null
 markers aside, are all numbers or all ISO 8601 dates: values; any other column: text), and LibreOffice's CSV export (cells as shown) must give back the input;
 rows whose cells wrap must be at least as tall as LibreOffice's optimal height for them, within
-1 px. Exit status 1 when one of our columns does not fit, a type is wrong or the round trip
+1 px (and how many are more than a line taller is printed). On generated tables of many scripts,
+sizes and --max widths (`generated_heights`), the rows below and more than a line above
+LibreOffice's optimal height are counted and printed, not judged. Exit status 1 when one of our columns does not fit, a type is wrong or the round trip
 differs; XlsxWriter's fit rate is reported, not judged.
 """
 import argparse, csv, os, re, shlex, subprocess, sys, tempfile, time
@@ -181,10 +183,12 @@ def judge_cells(doc, rows):
     return wrong
 
 
-def judge_heights(doc, heights):
-    """Rows given a height (1-based sheet rows): ours against LibreOffice's optimal height."""
+def judge_heights(doc, heights, line):
+    """Rows given a height (1-based sheet rows): ours against LibreOffice's optimal height. Returns
+    the rows shorter than it (less 1 px), those taller than it by more than `line` px, and the
+    largest ratio."""
     rows = doc.Sheets.getByIndex(0).Rows
-    short, most = [], 0
+    short, tall, most = [], [], 0
     for r in heights:
         row = rows.getByIndex(r)
         ours = row.Height * PX_PER_MM100
@@ -193,7 +197,56 @@ def judge_heights(doc, heights):
         most = max(most, ours / wanted)
         if ours < wanted - 1:
             short.append((r + 1, round(ours, 1), round(wanted, 1)))
-    return short, most
+        elif ours > wanted + line:
+            tall.append((r + 1, round(ours, 1), round(wanted, 1)))
+    return short, tall, most
+
+
+def generated_heights(office, textmeasure, work, seed=7):
+    """Rows as tall as their text, on tables unlike the fixtures: 9 workbooks (Calibri 9, 11, 14
+    and 20 pt at --max 70 to 250 pt, Noto Sans and Liberation Serif) of 150 rows, two wrapping
+    columns of 1 to 21 words drawn from Latin with diacritics, Cyrillic, Greek, CJK with full-width
+    punctuation, Korean, Arabic with both kinds of digits, Hebrew, URLs, paths, units and emoji.
+    Returns (rows given a height, rows below LibreOffice's optimal height less 1 px, rows more
+    than a line (a line of Calibri at the size: 1.02 × the size) above it, rows without a height that LibreOffice wraps)."""
+    import random
+    rng = random.Random(seed)
+    latin = ("Straße Ärger fröhlich naïve café über Zürich élève garçon año niño Łódź żółć čeština Ångström smörgåsbord "
+             "Schreibtischunterlage Donaudampfschiffahrt internationalization the of and table column width measure exact "
+             "row height Vietnamese Tiếng Việt người Hà Nội").split()
+    pools = [latin, latin, "Привет мир столбец ширина таблица строка высота измерение Москва Санкт-Петербург".split(),
+             "Γειά σου κόσμε πίνακας στήλη πλάτος ύψος γραμμή Αθήνα Θεσσαλονίκη".split(),
+             ["日本語のテキスト", "表の列幅を測る", "東京都渋谷区", "中文文本测量", "宽度和高度", "全角の句読点、。", "（括弧）と「引用」", "한국어 텍스트", "서울특별시"],
+             "مرحبا بالعالم جدول عمود عرض ارتفاع ١٢٣ 456 القاهرة".split(), "שלום עולם טבלה עמודה רוחב גובה 789 ירושלים".split(),
+             ["https://example.com/path/to/page?q=1", "/usr/local/share/fonts", "10-15 kg", "3/4", "2024-01-05", "A-4", "$1,234.56",
+              "(555) 123-4567", "e.g.", "x86_64-unknown-linux-gnu", "—", "foo/bar/baz", "42%", "🙂", "👍🏽"]]
+
+    def text():
+        pool = rng.choice(pools)
+        words = [rng.choice(pool if rng.random() < 0.8 else rng.choice(pools)) for _ in range(rng.choice([1, 2, 3, 5, 8, 13, 21]))]
+        return ("" if pool is pools[4] and rng.random() < 0.5 else " ").join(words)
+
+    configs = [([], 11, m) for m in (70, 90, 150, 250)] + [([], 9, 75), ([], 14, 120), ([], 20, 200),
+                                                         (["--family", "Noto Sans"], 11, 100), (["--family", "Liberation Serif"], 12, 130)]
+    given = short = tall = missed = 0
+    for family, size, most in configs:
+        rows = [["id", "text", "note"]] + [[str(i), text(), text() if rng.random() < 0.3 else ""] for i in range(150)]
+        source, ours = os.path.join(work, f"heights-{size}-{most}.csv"), os.path.join(work, f"heights-{size}-{most}.xlsx")
+        write_csv(rows, source)
+        subprocess.run([textmeasure, "render", source, "-o", ours, "--size", str(size), "--max", str(most)] + family, check=True)
+        custom = set(wrapped_rows(ours))
+        line = size * 96 / 72 * 1.02
+        doc = office.open(ours)
+        found_short, found_tall, _ = judge_heights(doc, sorted(custom), line)
+        sheet_rows = doc.Sheets.getByIndex(0).Rows
+        for r in range(1, len(rows)):
+            if r not in custom:
+                row = sheet_rows.getByIndex(r)
+                row.OptimalHeight = True
+                missed += row.Height * PX_PER_MM100 > 2.2 * size * 96 / 72
+        doc.close(True)
+        given, short, tall = given + len(custom), short + len(found_short), tall + len(found_tall)
+    return given, short, tall, missed
 
 
 def round_trip(doc, rows, out):
@@ -303,10 +356,10 @@ def main():
             our_widths = judge_widths(doc, ncols)
             doc.close(True)
             heights = wrapped_rows(ours)
-            short, most = [], 0
+            short, tall, most = [], [], 0
             if heights:
                 doc = office.open(ours)
-                short, most = judge_heights(doc, heights[:2000])
+                short, tall, most = judge_heights(doc, heights[:2000], 11 * 96 / 72 * 1.02)
                 doc.close(True)
             doc = office.open(theirs)
             their_widths = judge_widths(doc, ncols)
@@ -327,11 +380,14 @@ def main():
                   + f", XlsxWriter's autofit {their_fit}/{ncols}")
             print(f"   cell types wrong: {len(wrong)}; CSV round trip: {len(differences)} rows differ; "
                   f"rows given a height: {len(heights)}, {len(short)} of the first {min(len(heights), 2000)} shorter than "
-                  f"LibreOffice's optimal height" + (f" (at most {most:.2f} × it)" if heights else ""))
+                  f"LibreOffice's optimal height, {len(tall)} more than a line taller" + (f" (at most {most:.2f} × it)" if heights else ""))
             for item in wrong[:5] + differences[:5] + short[:5]:
                 print("     ", item)
             failed |= our_fit + wrapped < ncols or bool(wrong) or bool(differences) or bool(short)
             summary.append((name, our_fit, their_fit, ncols, wrapped))
+        given, short, tall, missed = generated_heights(office, options.textmeasure, work)
+        print(f"== heights of generated wrapped rows: {given} given a height; {short} below LibreOffice's optimal height "
+              f"(less 1 px), {tall} more than a line above it; {missed} rows without a height that LibreOffice wraps")
         totals = judge_totals(office, options.textmeasure, work)
         print(f"== totals: SUBTOTAL formulas recalculated by LibreOffice against their cached results: {len(totals)} differ")
         for item in totals:

@@ -1,14 +1,15 @@
 import DataTables
 import TextMeasure
 
-/// The heights of rows whose wrapped cells take more than one line.
+/// The heights of rows whose wrapped cells take more than one line, as LibreOffice Calc lays
+/// such a cell out (its optimal row height; see the article "Spreadsheets").
 enum RowHeights {
     /// Per row (0: the first below the header) with a wrapped cell of several lines, its height
-    /// in points: the lines of its tallest cell at `SpreadsheetMetrics.lineHeight(of:)` each, at
-    /// most Excel's 409 pt (`SpreadsheetMetrics.maximumRowHeight`; the rest of such a cell is
-    /// reached by scrolling in it or by a taller zoom, as in Excel).
-    /// Lines are broken at the column's width less the padding, scaled back by `layoutScale`, and
-    /// no line is wider drawn on whole pixels (`lineCount(of:room:in:)`).
+    /// in points: the tallest cell's lines, each as tall as the fonts drawn in it
+    /// (`ScreenText.lineHeight(of:)` of their `ScriptClass`es), plus `SpreadsheetMetrics.rowPadding`; at most Excel's
+    /// 409 pt (`SpreadsheetMetrics.maximumRowHeight`; the rest of such a cell is reached by
+    /// scrolling in it, as in Excel). Lines are broken as `lines(of:room:in:)` breaks them, in
+    /// the column's width as LibreOffice reads it (`SpreadsheetColumnWidth.libreOfficePixels`).
     ///
     /// - Complexity: O(cells of the wrapping columns).
     static func heights<Row>(rows: [Row], columns: [DataTableColumn<Row>], font: SpreadsheetFont,
@@ -16,38 +17,59 @@ enum RowHeights {
         let wrapping = columns.indices.filter { wraps[$0] }
         guard !wrapping.isEmpty else { return [:] }
         let screen = try ScreenText(font.regular)
-        let room = wrapping.map { (Double(widths[$0].pixels) - SpreadsheetMetrics.cellPadding) / SpreadsheetMetrics.layoutScale }
-        let line = SpreadsheetMetrics.lineHeight(of: font)
+        let room = wrapping.map { (widths[$0].libreOfficePixels - SpreadsheetMetrics.wrapMargin) / SpreadsheetMetrics.layoutScale }
         var heights: [Int: Double] = [:]
         for (index, row) in rows.enumerated() {
-            var lines = 1
+            var tallest = 0.0, several = false
             for (position, column) in wrapping.enumerated() {
                 let text = columns[column].text(row)
                 guard !text.isEmpty else { continue }
-                lines = Swift.max(lines, lineCount(of: text, room: Swift.max(1, room[position]), in: screen))
+                let lines = lines(of: text, room: Swift.max(1, room[position]), in: screen)
+                several = several || lines.count > 1
+                tallest = Swift.max(tallest, height(of: lines, in: text, screen: screen))
             }
-            if lines > 1 { heights[index] = Swift.min(Double(lines) * line, SpreadsheetMetrics.maximumRowHeight) }
+            if several {
+                let pixels = tallest + SpreadsheetMetrics.rowPadding
+                heights[index] = Swift.min(pixels / SpreadsheetMetrics.pixelsPerPoint, SpreadsheetMetrics.maximumRowHeight)
+            }
         }
         return heights
     }
 
-    /// How many lines `text` takes in `room` px as a spreadsheet breaks it, on whole-pixel
-    /// glyphs: broken by TextMeasure's exact widths, then, while a line drawn on whole pixels is
-    /// wider than the room, broken again narrower by the excess (a few rounds at most: each
-    /// narrows by at least 1 px; after 8 the last count stands).
+    /// The height in px of `text` broken into `lines`: each line as tall as the fonts of its
+    /// characters' classes.
+    ///
+    /// - Complexity: O(length).
+    static func height(of lines: [Range<String.Index>], in text: String, screen: ScreenText) -> Double {
+        let classes = ScriptClass.resolved(text)
+        let scalars = text.unicodeScalars
+        var offset = 0, position = scalars.startIndex, height = 0.0
+        for line in lines {
+            offset += scalars.distance(from: position, to: line.lowerBound)
+            let count = scalars.distance(from: line.lowerBound, to: line.upperBound)
+            height += screen.lineHeight(of: classes[offset..<(offset + count)])
+            (offset, position) = (offset + count, line.upperBound)
+        }
+        return height
+    }
+
+    /// The lines of `text` in `room` px as a spreadsheet breaks them, on whole-pixel glyphs:
+    /// broken by TextMeasure's exact widths, then, while a line drawn on whole pixels is wider
+    /// than the room, broken again narrower by the excess (a few rounds at most: each narrows by
+    /// at least 1 px; after 8 the last lines stand). Each line is its range in `text`.
     ///
     /// - Complexity: O(length) a round.
-    static func lineCount(of text: String, room: Double, in screen: ScreenText) -> Int {
+    static func lines(of text: String, room: Double, in screen: ScreenText) -> [Range<String.Index>] {
         let prepared = screen.stack.prepare(text)
         var width = room, layout = prepared.layout(width: width)
         for _ in 0..<8 {
             let widest = layout.lines.reduce(0.0) { widest, line in
-                Swift.max(widest, screen.width(of: String(line.text.reversed().drop(while: \.isWhitespace).reversed())))
+                Swift.max(widest, screen.width(of: String(text[line.range].reversed().drop(while: \.isWhitespace).reversed())))
             }
             guard widest > room, width > 1 else { break }
             width = Swift.max(1, width - Swift.max(1, widest - room))
             layout = prepared.layout(width: width)
         }
-        return layout.lineCount
+        return layout.lines.map(\.range)
     }
 }

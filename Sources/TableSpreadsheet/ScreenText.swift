@@ -7,11 +7,14 @@ import TextMeasure
 struct ScreenText {
     /// The fonts at the drawn size, in px.
     let stack: FontStack
+    /// The fonts LibreOffice draws each class of text in, at the drawn size.
+    let scripts: ScriptFonts
 
     /// `stack` (sized in points) as drawn at 96 dpi.
     init(_ stack: FontStack) throws(SpreadsheetError) {
         let pixels = (stack.size * SpreadsheetMetrics.pixelsPerPoint).rounded()
         do { self.stack = try stack.withSize(Swift.max(1, pixels)) } catch { throw .invalidFontSize(stack.size) }
+        scripts = ScriptFonts(western: self.stack)
     }
 
     /// The width in px of `text`'s widest hard line (lines end at LF, CR or CRLF).
@@ -27,5 +30,19 @@ struct ScreenText {
             widest = Swift.max(widest, width)
         }
         return widest
+    }
+
+    /// The height in px of the line of `classes` (a line's characters' `ScriptClass.resolved`
+    /// classes) as LibreOffice stacks a wrapped cell's lines: the largest ascender plus the
+    /// largest descender of the fonts of the classes in it (`ScriptFonts`), the line gap left
+    /// out. An empty line is as tall as the Western font's.
+    ///
+    /// - Complexity: O(length).
+    func lineHeight(of classes: some Sequence<ScriptClass>) -> Double {
+        var present: Set<ScriptClass> = []
+        for kind in classes { present.insert(kind) }
+        if present.isEmpty { present = [.western] }
+        let extents = present.map { scripts.extent(of: $0) }
+        return (extents.map(\.ascender).max() ?? 0) + (extents.map(\.descender).max() ?? 0)
     }
 }

@@ -4,16 +4,45 @@ import TableSpreadsheet
 import Testing
 import TextMeasureTestSupport
 
-/// A wrapped row is as tall as its lines, at most Excel's 409 pt: 40 lines of Calibri 11 at 15 pt
-/// each (`SpreadsheetMetrics.lineHeight`) would be 600 pt, which Excel refuses to open.
+/// A wrapped row is as tall as LibreOffice stacks its lines: each line the rounded ascender plus
+/// the rounded descender (`hhea`, at the drawn 15 px of 11 pt) of the font of each kind of text
+/// in it, plus `SpreadsheetMetrics.rowPadding` (5 px); at most Excel's 409 pt. The expected
+/// heights are worked out by hand from the fonts' tables below (and are what LibreOffice 7.4
+/// gives, less its own 2 px: 31.79 px for two lines of Calibri 11, 43.73 of Japanese, 39.80 of
+/// Arabic or Hebrew).
 @Suite struct SpreadsheetRowHeightTests {
+    /// Carlito (2048 units an em): ascender 1536, descender −512; at 15 px 11.25 and 3.75, so
+    /// 11 + 4 = 15 px a line.
+    static let latinLine = 15.0
+    /// Noto Sans CJK SC (1000 an em): 1160 and −288, so 17.4 and 4.32: 17 + 4 = 21 px.
+    static let asianLine = 21.0
+    /// Noto Sans Devanagari, LibreOffice's font for Complex text (1000 an em): 896 and −408, so
+    /// 13.44 and 6.12: 13 + 6 = 19 px.
+    static let complexLine = 19.0
+
+    func heights(_ cells: [String]) throws -> [Int: Double] {
+        let columns = [DataTableColumn<[String]>("A") { $0[0] }]
+        return try SpreadsheetTable(rows: cells.map { [$0] }, columns: columns, font: .calibri()).rowHeights
+    }
+
+    /// Points of `pixels` of lines plus the row's padding.
+    func points(_ pixels: Double) -> Double { (pixels + SpreadsheetMetrics.rowPadding) * 0.75 }
+
+    @Test func linesOfEachKindOfText() throws {
+        #expect(try heights(["a\nb"]) == [0: points(2 * Self.latinLine)])
+        #expect(try heights(["日本\n語"]) == [0: points(2 * Self.asianLine)])
+        #expect(try heights(["שלום\nab"]) == [0: points(Self.complexLine + Self.latinLine)])
+        // A line of Latin and Japanese: Noto Sans CJK's ascender, the larger descender (both 4).
+        #expect(try heights(["ab 日本\ncd"]) == [0: points(Self.asianLine + Self.latinLine)])
+        // Spaces and digits between right-to-left words take the words' kind.
+        #expect(try heights(["١٢٣ ٤\n. 5"]) == [0: points(Self.complexLine + Self.latinLine)])
+    }
+
     @Test func aRowIsAtMost409Points() throws {
         let lines = (1...40).map { "line \($0)" }.joined(separator: "\n")
+        #expect(try heights([lines, "a\nb"]) == [0: 409, 1: points(2 * Self.latinLine)])
         let columns = [DataTableColumn<[String]>("A") { $0[0] }]
-        let font = try SpreadsheetFont.calibri()
-        let sheet = try SpreadsheetTable(rows: [[lines], ["a\nb"]], columns: columns, font: font)
-        #expect(SpreadsheetMetrics.lineHeight(of: font) == 15)
-        #expect(sheet.rowHeights == [0: 409, 1: 30])
+        let sheet = try SpreadsheetTable(rows: [[lines]], columns: columns, font: .calibri())
         let path = try RenderingFixtures.temporaryFolder() + "/tall.xlsx"
         try sheet.write(to: path)
         #expect(try Workbook.member("xl/worksheets/sheet1.xml", of: path).contains("<row r=\"2\" ht=\"409\" customHeight=\"1\""))

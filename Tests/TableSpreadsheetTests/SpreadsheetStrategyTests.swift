@@ -74,7 +74,7 @@ import TextMeasure
 
     /// Every cell is still checked, whatever the strategy reads: a cell past 32,767 characters in
     /// a row the sample skips is named, and a cell of two lines there makes the column wrap (row
-    /// 1: 2 lines of 20 px, 30 pt).
+    /// 1: 2 lines of 15 px + 5 px, 26.25 pt).
     @Test func unreadRowsAreStillChecked() throws {
         let long = x(32_768)
         #expect(throws: SpreadsheetError.cellTooLong(row: 2, column: "i", length: 32_768, limit: 32_767)) {
@@ -83,7 +83,7 @@ import TextMeasure
         let lines = try sheet(["x", "x\nx", "x"], .sampledMax(sampleSize: 2))
         #expect(lines.wrapsColumn == [true])
         #expect(lines.columnWidths.map(\.pixels) == [38])
-        #expect(lines.rowHeights == [1: 30])
+        #expect(lines.rowHeights == [1: 26.25])
     }
 
     /// maxNominal measures unshaped advances, which a spreadsheet never draws: a typed error.

@@ -75,25 +75,27 @@ import TextMeasureTestSupport
         #expect(sheet.rowHeights.isEmpty)
     }
 
-    /// Held to 60 pt (80 px), the 20 "x" wrap: (80 − 12)/1.03 = 66.0 px of room, 10 "x" of
-    /// 6.496 px a line (15 px per em), so 2 lines of 20 px (Carlito's line, 2500/2048 × 14.67 =
-    /// 17.9 px, rounded up, + 2), 30 pt; the one-line row keeps the spreadsheet's height.
+    /// Held to 60 pt (80 px), the 20 "x" wrap. The file's width, 2925/256 characters, is 84.55 px
+    /// in LibreOffice (7.4 px a character): (84.55 − 4.5)/1.03 = 77.7 px of room, 11 "x" of
+    /// 6.496 px a line (15 px per em), so 2 lines of 15 px (Carlito's ascender and descender at
+    /// 15 px, 11 + 4) + 5 px, 26.25 pt; the one-line row keeps the spreadsheet's height.
     @Test func aColumnHeldToMaxWrapsAndItsRowsGetTheirHeight() throws {
         let sheet = try table([[String(repeating: "x", count: 20)], ["x"]], titles: ["i"], maxColumnWidth: 60)
         #expect(sheet.columnWidths.map(\.pixels) == [80])
         #expect(sheet.wrapsColumn == [true])
-        #expect(sheet.rowHeights == [0: 30])
+        #expect(sheet.rowHeights == [0: 26.25])
     }
 
     /// Lines are broken where a spreadsheet breaks them, on whole-pixel glyphs: "0000000000
     /// 0000000000" is 2 × 76.0 + 3.39 = 155.4 px exact at 15 px per em but 2 × 80 + 3 = 163 px
-    /// drawn. Held to 132.75 pt (177 px: (177 − 12)/1.03 = 160.2 px of room) it takes 2 lines,
-    /// 30 pt, though its exact width would fit on one.
+    /// drawn. Held to 120 pt (160 px; the file's 5851/256 characters are 169.13 px in
+    /// LibreOffice: (169.13 − 4.5)/1.03 = 159.8 px of room) it takes 2 lines, 26.25 pt, though
+    /// its exact width would fit on one.
     @Test func wrappedLinesAreBrokenOnWholePixels() throws {
-        let sheet = try table([["0000000000 0000000000"]], titles: ["i"], maxColumnWidth: 132.75)
-        #expect(sheet.columnWidths.map(\.pixels) == [177])
+        let sheet = try table([["0000000000 0000000000"]], titles: ["i"], maxColumnWidth: 120)
+        #expect(sheet.columnWidths.map(\.pixels) == [160])
         #expect(sheet.wrapsColumn == [true])
-        #expect(sheet.rowHeights == [0: 30])
+        #expect(sheet.rowHeights == [0: 26.25])
     }
 
     /// A DataTables layout as a worksheet: its rows, columns and `maxColumnWidth` (60 pt, as in
@@ -106,7 +108,7 @@ import TextMeasureTestSupport
                                          columns: [DataTableColumn<Line>("i", \.text)], configuration: configuration)
         let sheet = try layout.spreadsheet(font: try SpreadsheetFont.calibri())
         #expect(sheet.columnWidths.map(\.pixels) == [80])
-        #expect(sheet.rowHeights == [0: 30])
+        #expect(sheet.rowHeights == [0: 26.25])
     }
 
     // MARK: Values
