@@ -284,6 +284,51 @@ def wrapped_rows(path):
     return [int(m.group(1)) - 1 for m in re.finditer(r'<row r="(\d+)"[^>]*customHeight="1"', xml)]
 
 
+def decimal_separators(office, textmeasure, work, seed=11):
+    """Decimal alignment: a generated column of 60 numbers (0 to 4 decimal places, grouping,
+    "$" before some, negatives with "-" or in parentheses) written with --align Amount=decimal;
+    LibreOffice exports the workbook as PDF, `pdftotext -bbox` gives each number's box, and each
+    separator's x is the box's left edge plus the advance of the characters before it (Carlito
+    11 pt, from hb-shape). A number of no places has its separator where its digits end. Returns
+    the separators' xs."""
+    import random
+    rng = random.Random(seed)
+    rows = [["Item", "Amount"]]
+    for i in range(60):
+        places = rng.randint(0, 4)
+        value = rng.uniform(0, 10 ** rng.randint(0, 6))
+        text = f"{value:,.{places}f}" if rng.random() < 0.5 else f"{value:.{places}f}"
+        if rng.random() < 0.2:
+            text = "$" + text
+        kind = rng.random()
+        text = f"({text})" if kind < 0.15 else "-" + text if kind < 0.3 else text
+        rows.append([f"item {i}", text])
+    given, ours, pdf = (os.path.join(work, "decimal." + extension) for extension in ("csv", "xlsx", "pdf"))
+    write_csv(rows, given)
+    subprocess.run([textmeasure, "render", given, "-o", ours, "--align", "Amount=decimal"], check=True)
+    doc = office.open(ours)
+    doc.storeToURL(uno.systemPathToFileUrl(pdf), (prop("FilterName", "calc_pdf_Export"),))
+    doc.close(True)
+    font = subprocess.run(["fc-match", "-f", "%{file}", "Carlito"], capture_output=True, text=True).stdout
+
+    def advance(text):
+        shaped = subprocess.run(["hb-shape", "--font-size=2048", "--no-glyph-names", "--no-clusters", font, "--text=" + text],
+                                capture_output=True, text=True, check=True).stdout
+        return sum(int(x) for x in re.findall(r"\+(-?\d+)", shaped)) * 11 / 2048
+
+    boxes = re.findall(r'<word xMin="([0-9.]+)" yMin="[0-9.]+" xMax="([0-9.]+)"[^>]*>([^<]*)<',
+                       subprocess.run(["pdftotext", "-bbox", pdf, "-"], capture_output=True, text=True, check=True).stdout)
+    numbers = {row[1].strip("()") for row in rows[1:]}
+    column = min(float(left) for left, _, word in boxes if word == "Amount")  # the column's header, at its leading edge
+    xs = []
+    for left, right, word in boxes:
+        if word.strip("()") not in numbers or float(left) < column - 1:
+            continue
+        dot = word.find(".")
+        xs.append(float(left) + advance(word[:dot]) if dot >= 0 else float(right) - (advance(")") if word.endswith(")") else 0))
+    return xs
+
+
 def judge_totals(office, textmeasure, work):
     """Totals that stay live: a generated money table (200 rows; amounts with two decimals,
     counts, negatives in parentheses) written with --total for sum, mean, min, max and count;
@@ -388,6 +433,11 @@ def main():
         given, short, tall, missed = generated_heights(office, options.textmeasure, work)
         print(f"== heights of generated wrapped rows: {given} given a height; {short} below LibreOffice's optimal height "
               f"(less 1 px), {tall} more than a line above it; {missed} rows without a height that LibreOffice wraps")
+        separators = decimal_separators(office, options.textmeasure, work)
+        spread = max(separators) - min(separators) if separators else float("inf")
+        print(f"== decimal alignment: {len(separators)} of 60 numbers found in LibreOffice's PDF, their separators "
+              f"within {spread:.3f} pt of each other")
+        failed |= len(separators) != 60 or spread > 0.75  # a pixel at 96 dpi
         totals = judge_totals(office, options.textmeasure, work)
         print(f"== totals: SUBTOTAL formulas recalculated by LibreOffice against their cached results: {len(totals)} differ")
         for item in totals:

@@ -99,6 +99,12 @@ enum XlsxWorkbook {
         }
         let body = table.rows[table.bodyRows]
         let types = table.columns.map { column in SpreadsheetColumnType.of(body.lazy.map(column.text), reader: table.numberReader) }
+        formats.padding = table.columns.indices.map { index in
+            guard table.alignments[index] == .decimal, types[index] == .numbers else { return nil }
+            return DecimalPadding(codes: table.rows.lazy.compactMap { row in
+                if case .number(_, let code) = SpreadsheetCell(table.columns[index].text(row), reader: table.numberReader) { code } else { nil }
+            })
+        }
         for (index, row) in body.enumerated() {
             let sheetRow = top + UInt32(index + 1)
             if let height = table.rowHeights[index] { try check(worksheet_set_row(sheet, sheetRow, height, nil), path) }
@@ -179,6 +185,10 @@ enum XlsxWorkbook {
         /// The title's: bold, over every column. A header group's: bold and centred over its columns.
         let title: UnsafeMutablePointer<lxw_format>, group: UnsafeMutablePointer<lxw_format>
         var made: [Key: UnsafeMutablePointer<lxw_format>] = [:]
+        /// Per column, the padding of its numbers' formats when it is decimal-aligned.
+        var padding: [DecimalPadding?] = []
+        /// The spaces of the cells' font that pad them.
+        let spaces: PaddingSpaces
 
         struct Key: Hashable {
             let column: Int
@@ -191,6 +201,7 @@ enum XlsxWorkbook {
             self.workbook = workbook
             (family, size) = (table.font.familyName, table.font.size)
             (alignments, wraps) = (table.alignments, table.wrapsColumn)
+            spaces = PaddingSpaces(stack: table.font.regular)
             func bold() -> UnsafeMutablePointer<lxw_format> {
                 let format = workbook_add_format(workbook)!
                 format_set_bold(format)
@@ -216,13 +227,16 @@ enum XlsxWorkbook {
             case .general: if besideValues { format_set_align(format, UInt8(LXW_ALIGN_RIGHT.rawValue)) }
             case .leading: format_set_align(format, UInt8(LXW_ALIGN_LEFT.rawValue))
             case .center: format_set_align(format, UInt8(LXW_ALIGN_CENTER.rawValue))
-            case .trailing: format_set_align(format, UInt8(LXW_ALIGN_RIGHT.rawValue))
+            case .trailing, .decimal: format_set_align(format, UInt8(LXW_ALIGN_RIGHT.rawValue))
             }
             if wraps[column] {
                 format_set_text_wrap(format)
                 format_set_align(format, UInt8(LXW_ALIGN_VERTICAL_TOP.rawValue))
             }
-            if let number { number.withCString { format_set_num_format(format, $0) } }
+            if let number {
+                let code = padding.indices.contains(column) ? padding[column].map { $0.padded(number, spaces: spaces) } ?? number : number
+                code.withCString { format_set_num_format(format, $0) }
+            }
             made[key] = format
             return format
         }

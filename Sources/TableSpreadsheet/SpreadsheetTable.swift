@@ -49,7 +49,8 @@ public struct SpreadsheetTable<Row> {
     /// Lays out `rows` in `columns` in `font` (the header in `headerFont`, else the font's bold
     /// face), each column's content found by `strategy` and the column at most `maxColumnWidth`
     /// points wide (nil: Excel's 255 characters), aligned as `alignments` say (nil: as the
-    /// spreadsheet aligns values).
+    /// spreadsheet aligns values), numbers read by `numberReader` (a decimal-aligned column is
+    /// measured with its numbers padded: `SpreadsheetAlignment.decimal`).
     ///
     /// `strategy` reads the rows DataTables' `.fitContentText` reads (`sampledMax`,
     /// `percentileMeasured` and `hybrid`: a sample spread evenly, first and last row included),
@@ -66,7 +67,7 @@ public struct SpreadsheetTable<Row> {
     ///   column broken into lines.
     public init(rows: [Row], columns: [DataTableColumn<Row>], font: SpreadsheetFont, headerFont: FontStack? = nil,
                 strategy: DataTableColumnWidthStrategy = .maxMeasured, maxColumnWidth: Double? = nil,
-                alignments: [SpreadsheetAlignment]? = nil) throws(SpreadsheetError) {
+                alignments: [SpreadsheetAlignment]? = nil, numberReader: NumberReader = NumberReader()) throws(SpreadsheetError) {
         let (maximumRows, maximumColumns) = (SpreadsheetMetrics.maximumRows, SpreadsheetMetrics.maximumColumns)
         guard rows.count + 1 <= maximumRows else { throw .tooManyRows(rows: rows.count + 1, limit: maximumRows) }
         guard columns.count <= maximumColumns else { throw .tooManyColumns(columns: columns.count, limit: maximumColumns) }
@@ -78,10 +79,19 @@ public struct SpreadsheetTable<Row> {
         }
         (self.rows, self.columns, self.font) = (rows, columns, font)
         self.headerFont = headerFont.map { ($0, $0.primary.familyName) } ?? (font.bold, font.familyName)
-        self.alignments = alignments ?? Array(repeating: .general, count: columns.count)
+        let aligned = alignments ?? Array(repeating: .general, count: columns.count)
+        (self.alignments, self.numberReader) = (aligned, numberReader)
+        // A decimal-aligned column of numbers is as wide as its numbers padded to its most places.
+        let measured = columns.indices.map { index in
+            let column = columns[index]
+            guard aligned[index] == .decimal,
+                  SpreadsheetColumnType.of(rows.lazy.map(column.text), reader: numberReader) == .numbers else { return column }
+            let padding = DecimalPadding(texts: rows.lazy.map(column.text), reader: numberReader)
+            return DataTableColumn<Row>(column.title) { padding.shown(column.text($0), reader: numberReader) }
+        }
         let limit = Swift.min((maxColumnWidth ?? .infinity) * SpreadsheetMetrics.pixelsPerPoint,
                               SpreadsheetMetrics.maximumCharacters * SpreadsheetColumnWidth.maximumDigitWidth + 5)
-        let fitted = try ColumnFit.fit(rows: rows, columns: columns, strategy: strategy, font: font, headerFont: self.headerFont.stack, limit: limit)
+        let fitted = try ColumnFit.fit(rows: rows, columns: measured, strategy: strategy, font: font, headerFont: self.headerFont.stack, limit: limit)
         columnWidths = fitted.map { SpreadsheetColumnWidth(pixels: $0.pixels) }
         wrapsColumn = fitted.map(\.wraps)
         rowHeights = try RowHeights.heights(rows: rows, columns: columns, font: font, widths: columnWidths, wraps: wrapsColumn)
@@ -98,6 +108,10 @@ public enum SpreadsheetAlignment: String, Sendable, CaseIterable {
     case center
     /// At the trailing edge.
     case trailing
+    /// Numbers at the trailing edge with their decimal separators at one x: each number's
+    /// format pads its decimal places to the column's most with spaces a digit wide (Excel's
+    /// `?`; see `DecimalPadding`). Text in the column sits at the trailing edge.
+    case decimal
 }
 
 extension DataTableLayout {
@@ -105,13 +119,11 @@ extension DataTableLayout {
     /// configuration's `maxColumnWidth`, its numbers read with the configuration's decimal separator: measured again as a spreadsheet draws them (the
     /// layout's own widths are for drawing in points, a spreadsheet's in screen pixels).
     ///
-    /// - Throws: as `SpreadsheetTable.init(rows:columns:font:headerFont:strategy:maxColumnWidth:alignments:)`.
+    /// - Throws: as `SpreadsheetTable.init(rows:columns:font:headerFont:strategy:maxColumnWidth:alignments:numberReader:)`.
     /// - Complexity: as that initializer.
     public func spreadsheet(font: SpreadsheetFont, alignments: [SpreadsheetAlignment]? = nil) throws(SpreadsheetError)
         -> SpreadsheetTable<Row> {
-        var sheet = try SpreadsheetTable(rows: rows, columns: columns, font: font, maxColumnWidth: configuration.maxColumnWidth,
-                                         alignments: alignments)
-        sheet.numberReader = numberReader
-        return sheet
+        try SpreadsheetTable(rows: rows, columns: columns, font: font, maxColumnWidth: configuration.maxColumnWidth,
+                             alignments: alignments, numberReader: numberReader)
     }
 }

@@ -20,9 +20,6 @@ extension TextMeasureCommand.Render {
         if try spreadsheetStrategy() == .maxNominal {
             throw ValidationError("--strategy maxNominal does not apply to an .xlsx output: a spreadsheet draws shaped glyphs on whole pixels (use maxMeasured)")
         }
-        if let decimal = options.alignments.first(where: { $0.hasSuffix("=decimal") }) {
-            throw ValidationError("--align \(decimal): decimal alignment does not apply to an .xlsx output (leading, center, trailing or auto)")
-        }
         // What a workbook cannot show yet is refused, never ignored: rows merged down a group.
         if rowOptions.groupBy != nil {
             throw ValidationError("--group-by does not apply to an .xlsx output: its workbook is written without cells merged "
@@ -44,7 +41,7 @@ extension TextMeasureCommand.Render {
         try options.columnAlignments(titles: titles).map { alignment in
             guard let alignment else { return .general }
             guard let spreadsheet = SpreadsheetAlignment(rawValue: alignment.rawValue) else {
-                throw ValidationError("--align: \(alignment.rawValue) alignment does not apply to an .xlsx output (leading, center, trailing or auto)")
+                throw ValidationError("--align: \(alignment.rawValue) alignment does not apply to an .xlsx output (leading, center, trailing, decimal or auto)")
             }
             return spreadsheet
         }
@@ -70,8 +67,8 @@ extension TextMeasureCommand.Render {
             }
         }
         var sheet = try SpreadsheetTable(rows: table.rows, columns: columns, font: font, headerFont: headerFont,
-                                         strategy: try spreadsheetStrategy(), maxColumnWidth: options.max, alignments: try spreadsheetAlignments(titles: table.titles))
-        sheet.numberReader = NumberReader(decimalSeparator: try options.decimal())
+                                         strategy: try spreadsheetStrategy(), maxColumnWidth: options.max, alignments: try spreadsheetAlignments(titles: table.titles),
+                                         numberReader: NumberReader(decimalSeparator: try options.decimal()))
         sheet.hasFooter = hasFooter
         sheet.title = title
         let groups = try HeaderGroupOption.groups(options.headerGroups, titles: table.titles)
