@@ -231,12 +231,9 @@ def generated_heights(office, textmeasure, work, seed=7):
     given = short = tall = missed = 0
     for family, size, most in configs:
         rows = [["id", "text", "note"]] + [[str(i), text(), text() if rng.random() < 0.3 else ""] for i in range(150)]
-        source, ours = os.path.join(work, f"heights-{size}-{most}.csv"), os.path.join(work, f"heights-{size}-{most}.xlsx")
-        write_csv(rows, source)
-        subprocess.run([textmeasure, "render", source, "-o", ours, "--size", str(size), "--max", str(most)] + family, check=True)
+        doc, ours = written(office, textmeasure, work, f"heights-{size}-{most}", rows, ["--size", str(size), "--max", str(most)] + family)
         custom = set(wrapped_rows(ours))
         line = size * 96 / 72 * 1.02
-        doc = office.open(ours)
         found_short, found_tall, _ = judge_heights(doc, sorted(custom), line)
         sheet_rows = doc.Sheets.getByIndex(0).Rows
         for r in range(1, len(rows)):
@@ -284,6 +281,15 @@ def wrapped_rows(path):
     return [int(m.group(1)) - 1 for m in re.finditer(r'<row r="(\d+)"[^>]*customHeight="1"', xml)]
 
 
+def written(office, textmeasure, work, name, rows, options):
+    """`rows` as NAME.csv in `work`, rendered to NAME.xlsx with `options` and opened in
+    LibreOffice: the document and the workbook's path."""
+    given, ours = os.path.join(work, name + ".csv"), os.path.join(work, name + ".xlsx")
+    write_csv(rows, given)
+    subprocess.run([textmeasure, "render", given, "-o", ours] + options, check=True)
+    return office.open(ours), ours
+
+
 def decimal_separators(office, textmeasure, work, seed=11):
     """Decimal alignment: a generated column of 60 numbers (0 to 4 decimal places, grouping,
     "$" before some, negatives with "-" or in parentheses) written with --align Amount=decimal;
@@ -303,10 +309,8 @@ def decimal_separators(office, textmeasure, work, seed=11):
         kind = rng.random()
         text = f"({text})" if kind < 0.15 else "-" + text if kind < 0.3 else text
         rows.append([f"item {i}", text])
-    given, ours, pdf = (os.path.join(work, "decimal." + extension) for extension in ("csv", "xlsx", "pdf"))
-    write_csv(rows, given)
-    subprocess.run([textmeasure, "render", given, "-o", ours, "--align", "Amount=decimal"], check=True)
-    doc = office.open(ours)
+    pdf = os.path.join(work, "decimal.pdf")
+    doc, _ = written(office, textmeasure, work, "decimal", rows, ["--align", "Amount=decimal"])
     doc.storeToURL(uno.systemPathToFileUrl(pdf), (prop("FilterName", "calc_pdf_Export"),))
     doc.close(True)
     font = subprocess.run(["fc-match", "-f", "%{file}", "Carlito"], capture_output=True, text=True).stdout
@@ -329,6 +333,50 @@ def decimal_separators(office, textmeasure, work, seed=11):
     return xs
 
 
+def judge_groups(office, textmeasure, work, seed=5):
+    """--group-by as merged cells: a generated table of 300 rows sorted by a region column
+    (runs of 1 to 9 rows; some regions wrap in a 75 pt column) with a title, a header group and
+    a total, written with --group-by Region. LibreOffice must read each run of two or more rows
+    as one merged range of the column, holding the value in its first cell, top-aligned, with
+    the other cells of the range empty; no other cell merged below the header (the footer
+    neither); and the header rows above the frozen pane and the autofilter. Returns the
+    differences."""
+    import random
+    rng = random.Random(seed)
+    regions = ["North", "South-East Asia and the Pacific islands", "Zürich", "東京都", "Île-de-France", "القاهرة"]
+    rows, differences = [["Region", "City", "Sales"]], []
+    while len(rows) < 301:
+        region = rng.choice(regions) + f" {len(rows)}"
+        rows += [[region, f"city {len(rows) + k}", str(rng.randint(1, 999))] for k in range(rng.randint(1, 9))]
+    rows = rows[:301]
+    doc, _ = written(office, textmeasure, work, "groups", rows, ["--group-by", "Region", "--title", "Sales by region",
+                                                                 "--header-group", "Where:Region,City", "--total", "Sales=sum", "--max", "75"])
+    sheet = doc.Sheets.getByIndex(0)
+    top = 3  # title, header group, header
+    runs, start = [], 1
+    for r in range(2, len(rows) + 1):
+        if r == len(rows) or rows[r][0] != rows[start][0]:
+            runs.append((start, r - 1))
+            start = r
+    for first, last in runs:
+        cells = sheet.getCellRangeByPosition(0, top + first - 1, 0, top + last - 1)
+        if last > first:
+            if not cells.getIsMerged():
+                differences.append((rows[first][0], "not merged"))
+            cell = sheet.getCellByPosition(0, top + first - 1)
+            if cell.getString() != rows[first][0] or cell.VertJustify != 1:  # CellVertJustify2.TOP
+                differences.append((rows[first][0], cell.getString(), cell.VertJustify))
+            if any(sheet.getCellByPosition(0, top + r - 1).getString() for r in range(first + 1, last + 1)):
+                differences.append((rows[first][0], "a cell below the first is not empty"))
+        elif sheet.getCellByPosition(0, top + first - 1).getString() != rows[first][0]:
+            differences.append((rows[first][0], "the single row's value is missing"))
+    footer = top + len(rows) - 1
+    if sheet.getCellRangeByPosition(0, footer - 1, 0, footer).getIsMerged() or sheet.getCellByPosition(0, footer).getString() != "Total":
+        differences.append(("footer", "merged into the last group or without its label"))
+    doc.close(True)
+    return differences
+
+
 def judge_totals(office, textmeasure, work):
     """Totals that stay live: a generated money table (200 rows; amounts with two decimals,
     counts, negatives in parentheses) written with --total for sum, mean, min, max and count;
@@ -342,11 +390,8 @@ def judge_totals(office, textmeasure, work):
         text = f"${abs(amount) // 100:,}.{abs(amount) % 100:02d}"
         rows.append([f"item {i}", f"({text})" if amount < 0 else text, str(rng.randint(0, 500)), f"{rng.uniform(-50, 50):.3f}",
                      f"{rng.uniform(0, 1e6):.1f}", str(rng.randint(1, 9))])
-    given, ours = os.path.join(work, "totals.csv"), os.path.join(work, "totals.xlsx")
-    write_csv(rows, given)
-    subprocess.run([textmeasure, "render", given, "-o", ours, "--total", "Amount=sum", "--total", "Qty=mean",
-                    "--total", "Low=min", "--total", "High=max", "--total", "Seen=count"], check=True)
-    doc = office.open(ours)
+    doc, _ = written(office, textmeasure, work, "totals", rows, ["--total", "Amount=sum", "--total", "Qty=mean", "--total", "Low=min",
+                                                                 "--total", "High=max", "--total", "Seen=count"])
     sheet = doc.Sheets.getByIndex(0)
     footer = len(rows)
     cells = [sheet.getCellByPosition(c, footer) for c in range(1, 6)]
@@ -438,6 +483,11 @@ def main():
         print(f"== decimal alignment: {len(separators)} of 60 numbers found in LibreOffice's PDF, their separators "
               f"within {spread:.3f} pt of each other")
         failed |= len(separators) != 60 or spread > 0.75  # a pixel at 96 dpi
+        groups = judge_groups(office, options.textmeasure, work)
+        print(f"== --group-by as merged ranges: {len(groups)} differences")
+        for item in groups[:5]:
+            print("     ", item)
+        failed |= bool(groups)
         totals = judge_totals(office, options.textmeasure, work)
         print(f"== totals: SUBTOTAL formulas recalculated by LibreOffice against their cached results: {len(totals)} differ")
         for item in totals:

@@ -36,6 +36,47 @@ enum RowHeights {
         return heights
     }
 
+    /// `heights` with every row of `spans` given one: its own cells' (wrapped, or one line, each
+    /// line as tall as the fonts of its text), the spanning cells left out, plus
+    /// `SpreadsheetMetrics.rowPadding`; and the rows of a span taller, in equal shares, by what
+    /// the spanning cell's lines need beyond them (as a spreadsheet does not size rows for a
+    /// merged cell). At most 409 pt a row.
+    ///
+    /// - Complexity: O(cells of the spans' rows).
+    static func spanned<Row>(_ heights: [Int: Double], spans: [DataTableRowSpan], rows: [Row], columns: [DataTableColumn<Row>],
+                             font: SpreadsheetFont, widths: [SpreadsheetColumnWidth], wraps: [Bool]) throws(SpreadsheetError) -> [Int: Double] {
+        guard !spans.isEmpty else { return heights }
+        let screen = try ScreenText(font.regular)
+        var heights = heights
+        var covered: Set<[Int]> = []  // [row, column] of a spanning cell
+        for span in spans { for row in span.row..<(span.row + span.count) { covered.insert([row, span.column]) } }
+        func points(_ pixels: Double) -> Double {
+            Swift.min((pixels + SpreadsheetMetrics.rowPadding) / SpreadsheetMetrics.pixelsPerPoint, SpreadsheetMetrics.maximumRowHeight)
+        }
+        func cellHeight(_ text: String, column: Int) -> Double {
+            guard !text.isEmpty else { return 0 }
+            let room = (widths[column].libreOfficePixels - SpreadsheetMetrics.wrapMargin) / SpreadsheetMetrics.layoutScale
+            let lines = wraps[column] ? lines(of: text, room: Swift.max(1, room), in: screen) : [text.startIndex..<text.endIndex]
+            return height(of: lines, in: text, screen: screen)
+        }
+        for span in spans {
+            var total = 0.0
+            for row in span.row..<(span.row + span.count) {
+                // The row's own cells: `heights` counted the spanned column's text in every row.
+                let tallest = columns.indices.lazy.filter { !covered.contains([row, $0]) }
+                    .map { column in cellHeight(columns[column].text(rows[row]), column: column) }.max() ?? 0
+                heights[row] = points(Swift.max(tallest, screen.lineHeight(of: [ScriptClass.western])))
+                total += heights[row]!
+            }
+            let needed = points(cellHeight(columns[span.column].text(rows[span.row]), column: span.column))
+            if needed > total {
+                let share = (needed - total) / Double(span.count)
+                for row in span.row..<(span.row + span.count) { heights[row] = Swift.min(heights[row]! + share, SpreadsheetMetrics.maximumRowHeight) }
+            }
+        }
+        return heights
+    }
+
     /// The height in px of `text` broken into `lines`: each line as tall as the fonts of its
     /// characters' classes.
     ///

@@ -4,13 +4,14 @@ internal import Glibc
 internal import Darwin
 #endif
 internal import AtomicFiles
+import DataTables
 internal import CXlsxWriter
 
 extension SpreadsheetTable {
     /// Writes the table as an xlsx workbook at `path`: one worksheet, the `title` and the
     /// `headerGroups` in merged rows above the header, the header bold, frozen, with an
     /// autofilter over the table; the columns at `columnWidths`, wrapping
-    /// columns wrapping, rows at `rowHeights`; each cell of a column of numbers or dates
+    /// columns wrapping, rows at `rowHeights`, the `rowSpans` merged and folding; each cell of a column of numbers or dates
     /// (`SpreadsheetColumnType`) as `SpreadsheetCell` reads its text, every cell of any other
     /// column as text (empty cells left blank). Written whole or not at all, as every output of the package
     /// (TableRendering's `writeAtomically(_:to:)`): into a temporary file beside `path`, flushed
@@ -105,24 +106,41 @@ enum XlsxWorkbook {
                 if case .number(_, let code) = SpreadsheetCell(table.columns[index].text(row), reader: table.numberReader) { code } else { nil }
             })
         }
+        let heights = try RowHeights.spanned(table.rowHeights, spans: table.rowSpans, rows: table.rows, columns: table.columns,
+                                             font: table.font, widths: table.columnWidths, wraps: table.wrapsColumn)
+        if !table.rowSpans.isEmpty { worksheet_outline_settings(sheet, 1, 0, 1, 0) }  // a span folds to its first row, above
+        var spansAt: [Int: [DataTableRowSpan]] = [:]
+        for span in table.rowSpans { spansAt[span.row, default: []].append(span) }
+        var spanned = Array(repeating: 0..<0, count: table.columns.count)  // per column, the rows below a span's first
         for (index, row) in body.enumerated() {
             let sheetRow = top + UInt32(index + 1)
-            if let height = table.rowHeights[index] { try check(worksheet_set_row(sheet, sheetRow, height, nil), path) }
-            for (columnIndex, column) in table.columns.enumerated() {
+            for span in spansAt[index] ?? [] {
+                spanned[span.column] = (span.row + 1)..<(span.row + span.count)
+                try check(textmeasure_declare_merged_range(sheet, sheetRow, UInt16(span.column), sheetRow + UInt32(span.count - 1), UInt16(span.column)), path)
+            }
+            let folded = spanned.contains { $0.contains(index) }
+            if folded {
+                var options = lxw_row_col_options(hidden: 0, level: 1, collapsed: 0)
+                try check(worksheet_set_row_opt(sheet, sheetRow, heights[index] ?? LXW_DEF_ROW_HEIGHT, nil, &options), path)
+            } else if let height = heights[index] {
+                try check(worksheet_set_row(sheet, sheetRow, height, nil), path)
+            }
+            for (columnIndex, column) in table.columns.enumerated() where !spanned[columnIndex].contains(index) {
                 let text = column.text(row)
                 guard !text.isEmpty else { continue }
                 let sheetColumn = UInt16(columnIndex)
+                let spans = spansAt[index]?.contains { $0.column == columnIndex } ?? false
                 switch types[columnIndex] == .text ? .text(text) : SpreadsheetCell(text, reader: table.numberReader) {
                 case .text(let text):
                     // A null marker in a column of values sits where the values do.
-                    let format = formats.format(column: columnIndex, number: nil, besideValues: types[columnIndex] != .text)
+                    let format = formats.format(column: columnIndex, number: nil, besideValues: types[columnIndex] != .text, top: spans)
                     try check(SpreadsheetText.escaped(text).withCString { worksheet_write_string(sheet, sheetRow, sheetColumn, $0, format) }, path)
                 case .number(let value, let code):
-                    try check(worksheet_write_number(sheet, sheetRow, sheetColumn, value, formats.format(column: columnIndex, number: code)), path)
+                    try check(worksheet_write_number(sheet, sheetRow, sheetColumn, value, formats.format(column: columnIndex, number: code, top: spans)), path)
                 case .date(let date, let code):
                     var value = lxw_datetime(year: Int32(date.year), month: Int32(date.month), day: Int32(date.day),
                                              hour: Int32(date.hour), min: Int32(date.minute), sec: Double(date.second))
-                    try check(worksheet_write_datetime(sheet, sheetRow, sheetColumn, &value, formats.format(column: columnIndex, number: code)), path)
+                    try check(worksheet_write_datetime(sheet, sheetRow, sheetColumn, &value, formats.format(column: columnIndex, number: code, top: spans)), path)
                 }
             }
         }
@@ -195,6 +213,7 @@ enum XlsxWorkbook {
             let number: String?
             let besideValues: Bool
             let bold: Bool
+            let top: Bool
         }
 
         init<Row>(workbook: UnsafeMutablePointer<lxw_workbook>, table: SpreadsheetTable<Row>) {
@@ -215,9 +234,11 @@ enum XlsxWorkbook {
 
         /// The format of column `column`'s cells with the number format `number`; `besideValues`:
         /// for text in a column of numbers or dates (a null marker), at its trailing edge when the
-        /// column has the spreadsheet's own alignment.
-        mutating func format(column: Int, number: String?, besideValues: Bool = false, bold: Bool = false) -> UnsafeMutablePointer<lxw_format> {
-            let key = Key(column: column, number: number, besideValues: besideValues, bold: bold)
+        /// column has the spreadsheet's own alignment; `top`: at the top of the cell (a cell
+        /// spanning rows; a wrapping column's are always).
+        mutating func format(column: Int, number: String?, besideValues: Bool = false, bold: Bool = false,
+                             top: Bool = false) -> UnsafeMutablePointer<lxw_format> {
+            let key = Key(column: column, number: number, besideValues: besideValues, bold: bold, top: top)
             if let format = made[key] { return format }
             let format = workbook_add_format(workbook)!
             if bold { format_set_bold(format) }
@@ -229,10 +250,8 @@ enum XlsxWorkbook {
             case .center: format_set_align(format, UInt8(LXW_ALIGN_CENTER.rawValue))
             case .trailing, .decimal: format_set_align(format, UInt8(LXW_ALIGN_RIGHT.rawValue))
             }
-            if wraps[column] {
-                format_set_text_wrap(format)
-                format_set_align(format, UInt8(LXW_ALIGN_VERTICAL_TOP.rawValue))
-            }
+            if wraps[column] { format_set_text_wrap(format) }
+            if wraps[column] || top { format_set_align(format, UInt8(LXW_ALIGN_VERTICAL_TOP.rawValue)) }
             if let number {
                 let code = padding.indices.contains(column) ? padding[column].map { $0.padded(number, spaces: spaces) } ?? number : number
                 code.withCString { format_set_num_format(format, $0) }

@@ -42,6 +42,13 @@ public struct SpreadsheetTable<Row> {
     var bodyRows: Range<Int> { 0..<(hasFooter ? Swift.max(0, rows.count - 1) : rows.count) }
     /// A title written as the first row, bold, merged across every column (nil: none).
     public var title: String?
+    /// Cells that span several body rows (a `--group-by` column's runs of equal values,
+    /// `DataTableRowSpan.grouping`): each written once, top-aligned, in a merged range down its
+    /// rows; the rows of a span below its first at outline level 1, so a reader folds the span to
+    /// its first row; and every row of a span given a height (its own cells', and together enough
+    /// for the spanning cell's lines). Spans within the rows above the footer, not
+    /// overlapping.
+    public var rowSpans: [DataTableRowSpan] = []
     /// Header groups written as rows above the header, the highest level first, each group's
     /// title bold and centred in cells merged across its columns (indices into `columns`).
     public var headerGroups: [DataTableHeaderGroup.Placed] = []

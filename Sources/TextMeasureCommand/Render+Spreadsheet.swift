@@ -20,11 +20,6 @@ extension TextMeasureCommand.Render {
         if try spreadsheetStrategy() == .maxNominal {
             throw ValidationError("--strategy maxNominal does not apply to an .xlsx output: a spreadsheet draws shaped glyphs on whole pixels (use maxMeasured)")
         }
-        // What a workbook cannot show yet is refused, never ignored: rows merged down a group.
-        if rowOptions.groupBy != nil {
-            throw ValidationError("--group-by does not apply to an .xlsx output: its workbook is written without cells merged "
-                + "down a group (leave it out, or write a PDF, PNG, SVG or HTML)")
-        }
         if options.headerWeight != .bold {
             throw ValidationError("--header-weight \(options.headerWeight.rawValue) does not apply to an .xlsx output: its header row is bold")
         }
@@ -70,6 +65,10 @@ extension TextMeasureCommand.Render {
                                          strategy: try spreadsheetStrategy(), maxColumnWidth: options.max, alignments: try spreadsheetAlignments(titles: table.titles),
                                          numberReader: NumberReader(decimalSeparator: try options.decimal()))
         sheet.hasFooter = hasFooter
+        if let column = try RowOptions.column(rowOptions.groupBy, in: table.titles, option: "--group-by") {
+            // Runs of equal values above the footer, as a drawing's spans: merged down their rows.
+            sheet.rowSpans = DataTableRowSpan.grouping(table.rows[..<(table.rows.count - (hasFooter ? 1 : 0))].lazy.map { $0[column] }, column: column)
+        }
         sheet.title = title
         let groups = try HeaderGroupOption.groups(options.headerGroups, titles: table.titles)
         do {
