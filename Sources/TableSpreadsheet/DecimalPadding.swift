@@ -42,20 +42,15 @@ struct DecimalPadding {
         })
     }
 
-    /// `text` as its padded format shows it, the padding drawn as digits (a `?` is a digit's
-    /// width of space; the separator as `reader`'s): what a column must be wide enough for.
+    /// `text` as its padded format shows it, the run of `spaces` after it: what a column must be
+    /// wide enough for.
     ///
     /// - Complexity: O(length of `text`).
-    func shown(_ text: String, reader: NumberReader) -> String {
-        guard case .number(_, let code) = SpreadsheetCell(text, reader: reader),
-              let section = Self.sections(code).first else { return text }
-        var shown = text
-        if section.places > 0 {
-            shown += String(repeating: "0", count: places - section.places)
-        } else if places > 0 {
-            shown += String(reader.decimalSeparator.character) + String(repeating: "0", count: places)
-        }
-        return closesParenthesis && !text.hasSuffix(")") ? shown + ")" : shown
+    func shown(_ text: String, reader: NumberReader, spaces: PaddingSpaces) -> String {
+        guard case .number(let value, let code) = SpreadsheetCell(text, reader: reader) else { return text }
+        let sections = Self.sections(code)
+        let section = value < 0 && sections.count > 1 ? sections[1] : sections[0]
+        return text + spaces.run(width: width(of: section, spaces: spaces))
     }
 
     /// `code` with its decimal places padded to `places`, and a parenthesis's width when the
@@ -65,17 +60,23 @@ struct DecimalPadding {
     /// - Complexity: O(length of `code`).
     func padded(_ code: String, spaces: PaddingSpaces) -> String {
         Self.sections(code).map { section in
-            var width = 0.0
-            if section.places > 0 {
-                width += Double(places - section.places) * spaces.digit
-            } else if places > 0 {
-                width += spaces.separator + Double(places) * spaces.digit
-            }
-            if closesParenthesis && !section.after.hasSuffix("\")\"") { width += spaces.parenthesis }
-            let run = spaces.run(width: width)
+            let run = spaces.run(width: width(of: section, spaces: spaces))
             let digits = section.integer + (section.places > 0 ? "." + String(repeating: "0", count: section.places) : "")
             return section.before + digits + section.after + (run.isEmpty ? "" : "\"" + run + "\"")
         }.joined(separator: ";")
+    }
+
+    /// The width in points of `section`'s padding: the digits short of `places` (and the
+    /// separator, for none), and a parenthesis when the column closes one and it does not.
+    private func width(of section: Section, spaces: PaddingSpaces) -> Double {
+        var width = 0.0
+        if section.places > 0 {
+            width += Double(places - section.places) * spaces.digit
+        } else if places > 0 {
+            width += spaces.separator + Double(places) * spaces.digit
+        }
+        if closesParenthesis && !section.after.hasSuffix("\")\"") { width += spaces.parenthesis }
+        return width
     }
 
     /// A section of a format code: the literals before its digits, the integer digits' code

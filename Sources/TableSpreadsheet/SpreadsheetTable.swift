@@ -89,12 +89,13 @@ public struct SpreadsheetTable<Row> {
         let aligned = alignments ?? Array(repeating: .general, count: columns.count)
         (self.alignments, self.numberReader) = (aligned, numberReader)
         // A decimal-aligned column of numbers is as wide as its numbers padded to its most places.
+        let spaces = aligned.contains(.decimal) ? PaddingSpaces(stack: font.regular) : nil
         let measured = columns.indices.map { index in
             let column = columns[index]
-            guard aligned[index] == .decimal,
+            guard aligned[index] == .decimal, let spaces,
                   SpreadsheetColumnType.of(rows.lazy.map(column.text), reader: numberReader) == .numbers else { return column }
             let padding = DecimalPadding(texts: rows.lazy.map(column.text), reader: numberReader)
-            return DataTableColumn<Row>(column.title) { padding.shown(column.text($0), reader: numberReader) }
+            return DataTableColumn<Row>(column.title) { padding.shown(column.text($0), reader: numberReader, spaces: spaces) }
         }
         let limit = Swift.min((maxColumnWidth ?? .infinity) * SpreadsheetMetrics.pixelsPerPoint,
                               SpreadsheetMetrics.maximumCharacters * SpreadsheetColumnWidth.maximumDigitWidth + 5)
