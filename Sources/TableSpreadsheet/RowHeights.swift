@@ -97,10 +97,13 @@ enum RowHeights {
     /// The lines of `text` in `room` px as a spreadsheet breaks them, on whole-pixel glyphs:
     /// broken by TextMeasure's exact widths, then, while a line drawn on whole pixels is wider
     /// than the room, broken again narrower by the excess (a few rounds at most: each narrows by
-    /// at least 1 px; after 8 the last lines stand). Each line is its range in `text`.
+    /// at least 1 px; after 8 the last lines stand). Each line is its range in `text`; a text
+    /// of one line that fits drawn is that line, unbroken.
     ///
     /// - Complexity: O(length) a round.
     static func lines(of text: String, room: Double, in screen: ScreenText) -> [Range<String.Index>] {
+        // A text of one line that fits is one line: no need to break it.
+        if !text.contains(where: \.isNewline), screen.width(of: text) <= room { return [text.startIndex..<text.endIndex] }
         let prepared = screen.stack.prepare(text)
         var width = room, layout = prepared.layout(width: width)
         for _ in 0..<8 {
