@@ -1,3 +1,4 @@
+internal import Synchronization
 import TextMeasure
 
 /// The fonts LibreOffice lays out each `ScriptClass` of a cell's text in, and how far each
@@ -12,7 +13,7 @@ import TextMeasure
 struct ScriptFonts {
     /// A font's ascender and descender in px, each rounded to a whole pixel (as LibreOffice
     /// rounds the `hhea` ascender and descender at the font's pixel size).
-    struct Extent {
+    struct Extent: Sendable {
         let ascender: Double
         let descender: Double
 
@@ -26,19 +27,28 @@ struct ScriptFonts {
 
     private let western: Extent, asian: Extent, complex: Extent
 
+    /// The Asian and Complex defaults' extents found so far, by size (nil: not installed).
+    private static let found = Mutex<[Double: (asian: Extent?, complex: Extent?)]>([:])
+
     /// The extents of `western` (the workbook's font, at the drawn size) and of LibreOffice's
     /// Asian and Complex defaults at the same size.
     ///
-    /// - Complexity: two fontconfig matches.
+    /// - Complexity: two fontconfig matches the first time a size is asked for.
     init(western stack: FontStack) {
         western = Extent(stack.metrics)
-        func installed(_ family: String) -> Extent? {
-            guard let found = try? FontStack(families: [family], size: stack.size, fallback: .none),
-                  found.primary.familyName.lowercased() == family.lowercased() else { return nil }
-            return Extent(found.metrics)
-        }
-        asian = installed(Self.asianFamily) ?? western
-        complex = installed(Self.complexFamily) ?? western
+        let size = stack.size
+        let defaults = Self.found.withLock { $0[size] } ?? {
+            func installed(_ family: String) -> Extent? {
+                guard let found = try? FontStack(families: [family], size: size, fallback: .none),
+                      found.primary.familyName.lowercased() == family.lowercased() else { return nil }
+                return Extent(found.metrics)
+            }
+            let extents = (asian: installed(Self.asianFamily), complex: installed(Self.complexFamily))
+            Self.found.withLock { $0[size] = extents }
+            return extents
+        }()
+        asian = defaults.asian ?? western
+        complex = defaults.complex ?? western
     }
 
     /// The extent of the font of `kind`.
