@@ -1,0 +1,19 @@
+@testable import TableSpreadsheet
+import Testing
+import TextMeasure
+
+/// A wrapped cell's lines as LibreOffice breaks them: greedily on drawn widths, and never inside
+/// a word of Hangul. Drawn at 15 px (Calibri 11): a Hangul syllable is 14 px (Noto Sans CJK's
+/// 0.92 em, rounded), Carlito's space 3 px (463/2048 em).
+@Suite struct SpreadsheetLineBreakTests {
+    /// "가나 다라" in 50 px: "가나 다" (45 px) would fit, but LibreOffice keeps the word "다라" whole,
+    /// so it starts the second line.
+    @Test func aKoreanWordIsKeptWhole() throws {
+        let screen = try ScreenText(try SpreadsheetFont.calibri().regular)
+        let text = "가나 다라"
+        #expect(RowHeights.lines(of: text, room: 50, in: screen).map { String(text[$0]) } == ["가나 ", "다라"])
+        // Japanese still breaks between characters: "日本語" is 45 px (15 each), so two a line at 31 px.
+        let japanese = "日本語"
+        #expect(RowHeights.lines(of: japanese, room: 31, in: screen).map { String(japanese[$0]) } == ["日本", "語"])
+    }
+}
