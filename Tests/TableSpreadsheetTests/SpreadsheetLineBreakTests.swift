@@ -16,4 +16,14 @@ import TextMeasure
         let japanese = "日本語"
         #expect(RowHeights.lines(of: japanese, room: 31, in: screen).map { String(japanese[$0]) } == ["日本", "語"])
     }
+
+    /// Right-to-left text is measured at its exact advances, as LibreOffice lays it out: "שלום" in
+    /// DejaVu Sans (Carlito has no Hebrew; fontconfig falls back to it, as LibreOffice does) is
+    /// 1359 + 558 + 1164 + 1451 = 4532 units of 2048 at 15 px, 33.19 px, where its glyphs on
+    /// whole pixels would be 10 + 4 + 9 + 11 = 34.
+    @Test func rightToLeftTextKeepsItsExactAdvances() throws {
+        let screen = try ScreenText(try SpreadsheetFont.calibri().regular)
+        #expect(abs(screen.width(of: "שלום") - 4532 * 15 / 2048) < 1e-9)
+        #expect(screen.width(of: "0") == 8)  // a Latin digit on its whole pixel (7.60 exact)
+    }
 }
