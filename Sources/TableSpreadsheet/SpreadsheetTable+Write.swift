@@ -221,14 +221,14 @@ enum XlsxWorkbook {
             (family, size) = (table.font.familyName, table.font.size)
             (alignments, wraps) = (table.alignments, table.wrapsColumn)
             spaces = PaddingSpaces(stack: table.font.regular)
-            func bold() -> UnsafeMutablePointer<lxw_format> {
+            func bold(_ isBold: Bool = true) -> UnsafeMutablePointer<lxw_format> {
                 let format = workbook_add_format(workbook)!
-                format_set_bold(format)
+                if isBold { format_set_bold(format) }
                 table.headerFont.familyName.withCString { format_set_font_name(format, $0) }
                 format_set_font_size(format, table.headerFont.stack.size)
                 return format
             }
-            (header, title, group) = (bold(), bold(), bold())
+            (header, title, group) = (bold(table.boldHeader), bold(), bold())
             format_set_align(group, UInt8(LXW_ALIGN_CENTER.rawValue))
         }
 

@@ -40,6 +40,9 @@ public struct SpreadsheetTable<Row> {
     public var hasFooter = false
     /// The rows above the footer: every row without one.
     var bodyRows: Range<Int> { 0..<(hasFooter ? Swift.max(0, rows.count - 1) : rows.count) }
+    /// Whether the header row is bold (default); its cells are measured in `headerFont`, so a
+    /// regular header is given the regular fonts there.
+    public var boldHeader = true
     /// A title written as the first row, bold, merged across every column (nil: none).
     public var title: String?
     /// Cells that span several body rows (a `--group-by` column's runs of equal values,
@@ -85,7 +88,8 @@ public struct SpreadsheetTable<Row> {
             throw .alignmentCount(columns: columns.count, alignments: alignments.count)
         }
         (self.rows, self.columns, self.font) = (rows, columns, font)
-        self.headerFont = headerFont.map { ($0, $0.primary.familyName) } ?? (font.bold, font.familyName)
+        // The workbook's own fonts keep the family it declares (Calibri, measured with Carlito).
+        self.headerFont = headerFont.map { ($0, $0 == font.regular || $0 == font.bold ? font.familyName : $0.primary.familyName) } ?? (font.bold, font.familyName)
         let aligned = alignments ?? Array(repeating: .general, count: columns.count)
         (self.alignments, self.numberReader) = (aligned, numberReader)
         // A decimal-aligned column of numbers is as wide as its numbers padded to its most places.

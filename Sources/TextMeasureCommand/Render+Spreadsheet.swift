@@ -20,9 +20,6 @@ extension TextMeasureCommand.Render {
         if try spreadsheetStrategy() == .maxNominal {
             throw ValidationError("--strategy maxNominal does not apply to an .xlsx output: a spreadsheet draws shaped glyphs on whole pixels (use maxMeasured)")
         }
-        if options.headerWeight != .bold {
-            throw ValidationError("--header-weight \(options.headerWeight.rawValue) does not apply to an .xlsx output: its header row is bold")
-        }
     }
 
     /// `--strategy` (C and W in points, as --max).
@@ -49,7 +46,9 @@ extension TextMeasureCommand.Render {
             table.rows = TextMeasureCommand.Rows.sorted(table.rows, byColumn: column)  // as a drawn table's rows
         }
         let font = try options.font.spreadsheetFont()
-        let headerFont = try options.headerFont.map { try font.bold.prepending(Font(path: $0, size: font.size)) }
+        let weighted = options.headerWeight == .bold ? font.bold : font.regular
+        let headerFont = try options.headerFont.map { try weighted.prepending(Font(path: $0, size: font.size)) }
+            ?? (options.headerWeight == .bold ? nil : font.regular)
         let totals = try options.columnTotals(titles: table.titles)
         let columns = table.titles.indices.map { index in DataTableColumn<[String]>(table.titles[index]) { $0[index] }.total(totals[index]) }
         let hasFooter = totals.contains { $0 != nil }
@@ -65,6 +64,7 @@ extension TextMeasureCommand.Render {
                                          strategy: try spreadsheetStrategy(), maxColumnWidth: options.max, alignments: try spreadsheetAlignments(titles: table.titles),
                                          numberReader: NumberReader(decimalSeparator: try options.decimal()))
         sheet.hasFooter = hasFooter
+        sheet.boldHeader = options.headerWeight == .bold
         if let column = try RowOptions.column(rowOptions.groupBy, in: table.titles, option: "--group-by") {
             // Runs of equal values above the footer, as a drawing's spans: merged down their rows.
             sheet.rowSpans = DataTableRowSpan.grouping(table.rows[..<(table.rows.count - (hasFooter ? 1 : 0))].lazy.map { $0[column] }, column: column)
