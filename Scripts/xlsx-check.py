@@ -476,7 +476,7 @@ def main():
             failed |= our_fit + wrapped < ncols or bool(wrong) or bool(differences) or bool(short)
             summary.append((name, our_fit, their_fit, ncols, wrapped))
         given, short, tall, missed = generated_heights(office, options.textmeasure, work)
-        print(f"== heights of generated wrapped rows: {given} given a height; {short} below LibreOffice's optimal height "
+        print(f"== heights of generated rows: {given} given a height; {short} below LibreOffice's optimal height "
               f"(less 1 px), {tall} more than a line above it; {missed} rows without a height that LibreOffice wraps")
         separators = decimal_separators(office, options.textmeasure, work)
         spread = max(separators) - min(separators) if separators else float("inf")

@@ -4,36 +4,46 @@ import TextMeasure
 /// The heights of rows whose wrapped cells take more than one line, as LibreOffice Calc lays
 /// such a cell out (its optimal row height; see the article "Spreadsheets").
 enum RowHeights {
-    /// Per row (0: the first below the header) with a wrapped cell of several lines, its height
-    /// in points: the tallest cell's lines, each as tall as the fonts drawn in it
-    /// (`ScreenText.lineHeight(of:)` of their `ScriptClass`es), plus `SpreadsheetMetrics.rowPadding`; at most Excel's
+    /// Per row (0: the first below the header) taller than `defaultHeight` points (a wrapped cell
+    /// of several lines, or one line of a taller font: Japanese, Arabic), its height in points:
+    /// the tallest cell's lines, each as tall as the fonts drawn in it (`ScreenText.lineHeight(of:)`
+    /// of their `ScriptClass`es), plus `SpreadsheetMetrics.rowPadding`; at most Excel's
     /// 409 pt (`SpreadsheetMetrics.maximumRowHeight`; the rest of such a cell is reached by
     /// scrolling in it, as in Excel). Lines are broken as `lines(of:room:in:)` breaks them, in
     /// the column's width as LibreOffice reads it (`SpreadsheetColumnWidth.libreOfficePixels`).
     ///
-    /// - Complexity: O(cells of the wrapping columns).
+    /// - Complexity: O(cells): each cell of a wrapping column broken into lines, each other cell
+    ///   with a character outside ASCII scanned for its script classes.
     static func heights<Row>(rows: [Row], columns: [DataTableColumn<Row>], font: SpreadsheetFont,
                              widths: [SpreadsheetColumnWidth], wraps: [Bool]) throws(SpreadsheetError) -> [Int: Double] {
-        let wrapping = columns.indices.filter { wraps[$0] }
-        guard !wrapping.isEmpty else { return [:] }
         let screen = try ScreenText(font.regular)
-        let room = wrapping.map { (widths[$0].libreOfficePixels - SpreadsheetMetrics.wrapMargin) / SpreadsheetMetrics.layoutScale }
+        let room = columns.indices.map { (widths[$0].libreOfficePixels - SpreadsheetMetrics.wrapMargin) / SpreadsheetMetrics.layoutScale }
+        let usual = defaultHeight(in: screen) * SpreadsheetMetrics.pixelsPerPoint
         var heights: [Int: Double] = [:]
         for (index, row) in rows.enumerated() {
-            var tallest = 0.0, several = false
-            for (position, column) in wrapping.enumerated() {
+            var tallest = 0.0
+            for column in columns.indices {
                 let text = columns[column].text(row)
                 guard !text.isEmpty else { continue }
-                let lines = lines(of: text, room: Swift.max(1, room[position]), in: screen)
-                several = several || lines.count > 1
-                tallest = Swift.max(tallest, height(of: lines, in: text, screen: screen))
+                if wraps[column] {
+                    let lines = lines(of: text, room: Swift.max(1, room[column]), in: screen)
+                    tallest = Swift.max(tallest, height(of: lines, in: text, screen: screen))
+                } else if text.utf8.contains(where: { $0 >= 0x80 }) {  // ASCII is Western, one usual line
+                    tallest = Swift.max(tallest, screen.lineHeight(of: ScriptClass.resolved(text)))
+                }
             }
-            if several {
-                let pixels = tallest + SpreadsheetMetrics.rowPadding
+            let pixels = tallest + SpreadsheetMetrics.rowPadding
+            if pixels > usual + 0.01 {
                 heights[index] = Swift.min(pixels / SpreadsheetMetrics.pixelsPerPoint, SpreadsheetMetrics.maximumRowHeight)
             }
         }
         return heights
+    }
+
+    /// The worksheet's default row height in points: one line of the Western font plus
+    /// `SpreadsheetMetrics.rowPadding` (Calibri 11: 15 + 5 px, 15 pt, Excel's own default).
+    static func defaultHeight(in screen: ScreenText) -> Double {
+        (screen.lineHeight(of: [ScriptClass.western]) + SpreadsheetMetrics.rowPadding) / SpreadsheetMetrics.pixelsPerPoint
     }
 
     /// `heights` with every row of `spans` given one: its own cells' (wrapped, or one line, each

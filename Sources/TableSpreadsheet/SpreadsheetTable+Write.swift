@@ -68,6 +68,8 @@ enum XlsxWorkbook {
     private static func fill<Row>(_ workbook: UnsafeMutablePointer<lxw_workbook>, with table: SpreadsheetTable<Row>,
                                   reportedAs path: String) throws(SpreadsheetError) -> UnsafeMutablePointer<lxw_worksheet> {
         guard let sheet = workbook_add_worksheet(workbook, nil) else { throw .xlsxwriter(path: path, message: "no worksheet") }
+        // A reader keeps a row without a height at the default: make it a line of the cells' font.
+        if abs(table.defaultRowHeight - LXW_DEF_ROW_HEIGHT) > 0.001 { worksheet_set_default_row(sheet, table.defaultRowHeight, 0) }
         var formats = Formats(workbook: workbook, table: table)
         for (index, width) in table.columnWidths.enumerated() {
             try check(worksheet_set_column(sheet, UInt16(index), UInt16(index), width.characters, formats.format(column: index, number: nil)), path)

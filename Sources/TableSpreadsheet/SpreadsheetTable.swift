@@ -28,9 +28,13 @@ public struct SpreadsheetTable<Row> {
     public let columnWidths: [SpreadsheetColumnWidth]
     /// Whether a column wraps its cells (held to `maxColumnWidth`, or a cell has several lines).
     public let wrapsColumn: [Bool]
-    /// The heights in points of the rows (0: the first below the header) whose wrapped cells take
-    /// more than one line; the others keep the spreadsheet's own height.
+    /// The heights in points of the rows (0: the first below the header) taller than
+    /// `defaultRowHeight`: those whose wrapped cells take more than one line, or whose line is
+    /// of a taller font (Japanese, Arabic); the others are `defaultRowHeight` tall.
     public let rowHeights: [Int: Double]
+    /// The worksheet's default row height in points: a line of the cells' font as LibreOffice
+    /// stacks it, plus `SpreadsheetMetrics.rowPadding` (15 pt for Calibri 11, Excel's own).
+    public let defaultRowHeight: Double
     /// How cells' numbers are read (their decimal separator), as DataTables reads them for
     /// alignment and totals: a number is stored as the value this reader reads.
     public var numberReader = NumberReader()
@@ -107,6 +111,7 @@ public struct SpreadsheetTable<Row> {
         columnWidths = fitted.map { SpreadsheetColumnWidth(pixels: $0.pixels) }
         wrapsColumn = fitted.map(\.wraps)
         rowHeights = try RowHeights.heights(rows: rows, columns: columns, font: font, widths: columnWidths, wraps: wrapsColumn)
+        defaultRowHeight = RowHeights.defaultHeight(in: try ScreenText(font.regular))
     }
 }
 

@@ -38,6 +38,25 @@ import TextMeasureTestSupport
         #expect(try heights(["١٢٣ ٤\n. 5"]) == [0: points(Self.complexLine + Self.latinLine)])
     }
 
+    /// A row of one line is as tall as its font's line too: a line of Japanese (21 px + 5) is taller
+    /// than the worksheet's default row (15 pt: a Latin line, 15 px + 5), so it gets its height, and
+    /// a reader that keeps rows without one at the default does not cut it.
+    @Test func aLineOfATallerFontGetsItsHeight() throws {
+        #expect(try heights(["日本", "ab", "שלום"]) == [0: points(Self.asianLine), 2: points(Self.complexLine)])
+    }
+
+    /// The worksheet's default row is a line of the cells' font: Calibri 20 pt is drawn at 27 px,
+    /// Carlito's ascender 1536/2048 × 27 = 20.25 and descender 6.75, so 20 + 7 + 5 = 32 px, 24 pt.
+    @Test func theDefaultRowIsALineOfTheFont() throws {
+        let columns = [DataTableColumn<[String]>("A") { $0[0] }]
+        #expect(try SpreadsheetTable(rows: [["a"]], columns: columns, font: .calibri()).defaultRowHeight == 15)
+        let large = try SpreadsheetTable(rows: [["a"]], columns: columns, font: .calibri(size: 20))
+        #expect(large.defaultRowHeight == 24)
+        let path = try RenderingFixtures.temporaryFolder() + "/large.xlsx"
+        try large.write(to: path)
+        #expect(try Workbook.member("xl/worksheets/sheet1.xml", of: path).contains("defaultRowHeight=\"24\""))
+    }
+
     @Test func aRowIsAtMost409Points() throws {
         let lines = (1...40).map { "line \($0)" }.joined(separator: "\n")
         #expect(try heights([lines, "a\nb"]) == [0: 409, 1: points(2 * Self.latinLine)])
