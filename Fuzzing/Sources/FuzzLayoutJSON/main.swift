@@ -45,8 +45,11 @@ public func fuzzLayoutJSON(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 
     for (row, written) in zip(table.rows, document.rows) {
         require(written.cells.count == row.count, "a row of \(written.cells.count) cells, not \(row.count)")
         for (text, cell) in zip(row, written.cells) {
-            // A line's runs are in drawing order (right-to-left ones reordered): its characters are the cell's.
-            let characters = Set(text.unicodeScalars).union(["…", " "])  // one line shows a line break as a space
+            // A line's runs are in drawing order (right-to-left ones reordered): its characters are the
+            // cell's, and what a line shows that the cell lacks: the ellipsis of a cut line, a space for
+            // a line break on one line, the hyphen of a line broken at a soft hyphen.
+            var characters = Set(text.unicodeScalars).union(["…", " "])
+            if characters.contains("\u{AD}") { characters.formUnion(["\u{2010}", "-"]) }
             for line in cell.lines {
                 require(line.text.unicodeScalars.allSatisfy(characters.contains), "the line \(quoted(line.text)) is not of its cell \(quoted(text))")
             }
