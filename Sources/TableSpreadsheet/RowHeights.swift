@@ -40,6 +40,16 @@ enum RowHeights {
         return heights
     }
 
+    /// The height in points of a row of one line holding `texts` (the header's titles, the
+    /// title): its tallest text's line, as tall as the fonts of its script classes, plus
+    /// `SpreadsheetMetrics.rowPadding`.
+    ///
+    /// - Complexity: O(total length of `texts`).
+    static func oneLine(_ texts: [String], in screen: ScreenText) -> Double {
+        let tallest = texts.lazy.map { screen.lineHeight(of: ScriptClass.resolved($0)) }.max() ?? screen.lineHeight(of: [ScriptClass.western])
+        return Swift.min((tallest + SpreadsheetMetrics.rowPadding) / SpreadsheetMetrics.pixelsPerPoint, SpreadsheetMetrics.maximumRowHeight)
+    }
+
     /// The worksheet's default row height in points: one line of the Western font plus
     /// `SpreadsheetMetrics.rowPadding` (Calibri 11: 15 + 5 px, 15 pt, Excel's own default).
     static func defaultHeight(in screen: ScreenText) -> Double {

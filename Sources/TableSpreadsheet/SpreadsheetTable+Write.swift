@@ -78,11 +78,19 @@ enum XlsxWorkbook {
         // across every column, then each level of header groups from the highest, merged.
         var top: UInt32 = 0
         let last = UInt16(max(0, table.columns.count - 1))
+        // Each of these rows as tall as its line in the header's font, where that is taller than the default.
+        let headerScreen = try ScreenText(table.headerFont.stack)
+        func lineHeight(of texts: [String], row: UInt32) throws(SpreadsheetError) {
+            let height = RowHeights.oneLine(texts, in: headerScreen)
+            if height > table.defaultRowHeight + 0.001 { try check(worksheet_set_row(sheet, row, height, nil), path) }
+        }
         if let title = table.title, !table.columns.isEmpty {
+            try lineHeight(of: [title], row: 0)
             try check(SpreadsheetText.escaped(title).withCString { worksheet_merge_range(sheet, 0, 0, 0, last, $0, formats.title) }, path)
             top += 1
         }
         for level in stride(from: table.headerGroups.map(\.level).max() ?? 0, to: 0, by: -1) {
+            try lineHeight(of: table.headerGroups.filter { $0.level == level }.map(\.title), row: top)
             for group in table.headerGroups where group.level == level && !group.columns.isEmpty {
                 let (first, end) = (UInt16(group.columns.lowerBound), UInt16(group.columns.upperBound - 1))
                 try check(SpreadsheetText.escaped(group.title).withCString {
@@ -97,6 +105,7 @@ enum XlsxWorkbook {
             try check(worksheet_autofilter(sheet, top, 0, top + UInt32(table.bodyRows.count), last), path)
         }
         let header = formats.header
+        try lineHeight(of: table.columns.map(\.title), row: top)
         for (index, column) in table.columns.enumerated() {
             try check(SpreadsheetText.escaped(column.title).withCString { worksheet_write_string(sheet, top, UInt16(index), $0, header) }, path)
         }

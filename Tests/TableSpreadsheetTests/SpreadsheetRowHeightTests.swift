@@ -45,6 +45,17 @@ import TextMeasureTestSupport
         #expect(try heights(["日本", "ab", "שלום"]) == [0: points(Self.asianLine), 2: points(Self.complexLine)])
     }
 
+    /// The header row too: a title of Japanese makes it 21 + 5 px, 19.5 pt; a Latin header keeps
+    /// the default.
+    @Test func aHeaderOfATallerFontGetsItsHeight() throws {
+        for (title, row) in [("日本", "<row r=\"1\" ht=\"19.5\" customHeight=\"1\">"), ("ab", "<row r=\"1\">")] {
+            let sheet = try SpreadsheetTable(rows: [["a"]], columns: [DataTableColumn<[String]>(title) { $0[0] }], font: .calibri())
+            let path = try RenderingFixtures.temporaryFolder() + "/header.xlsx"
+            try sheet.write(to: path)
+            #expect(try Workbook.member("xl/worksheets/sheet1.xml", of: path).contains(row), "\(title)")
+        }
+    }
+
     /// The worksheet's default row is a line of the cells' font: Calibri 20 pt is drawn at 27 px,
     /// Carlito's ascender 1536/2048 × 27 = 20.25 and descender 6.75, so 20 + 7 + 5 = 32 px, 24 pt.
     @Test func theDefaultRowIsALineOfTheFont() throws {
