@@ -86,7 +86,10 @@ enum XlsxWorkbook {
         }
         if let title = table.title, !table.columns.isEmpty {
             try lineHeight(of: [title], row: 0)
-            try check(SpreadsheetText.escaped(title).withCString { worksheet_merge_range(sheet, 0, 0, 0, last, $0, formats.title) }, path)
+            // libxlsxwriter refuses to merge a range of one cell: a table of one column writes the title alone.
+            try check(SpreadsheetText.escaped(title).withCString {
+                last == 0 ? worksheet_write_string(sheet, 0, 0, $0, formats.title) : worksheet_merge_range(sheet, 0, 0, 0, last, $0, formats.title)
+            }, path)
             top += 1
         }
         for level in stride(from: table.headerGroups.map(\.level).max() ?? 0, to: 0, by: -1) {

@@ -29,6 +29,16 @@ import TextMeasureTestSupport
     }
 
     /// Groups that neither nest nor stand apart are refused, counted from 1.
+    /// A table of one column has its title in its one cell (libxlsxwriter refuses to merge a range
+    /// of one cell, which failed the whole workbook; found by FuzzXlsx).
+    @Test func aTableOfOneColumnHasItsTitle() throws {
+        let folder = try RenderingFixtures.temporaryFolder()
+        let result = try Command().run(["render", "-", "-o", folder + "/one.xlsx", "--title", "Hello"], input: Array("A\nx\n".utf8))
+        try #require(result.status == 0, "\(result.stderr)")
+        let sheet = try Workbook.member("xl/worksheets/sheet1.xml", of: folder + "/one.xlsx")
+        #expect(sheet.contains("<c r=\"A1\" s=\"1\" t=\"inlineStr\"><is><t>Hello</t></is></c>") && !sheet.contains("<mergeCell"))
+    }
+
     @Test func conflictingGroupsAreRefused() throws {
         let folder = try RenderingFixtures.temporaryFolder()
         try "A,B,C\n1,2,3\n".write(toFile: folder + "/t.csv", atomically: true, encoding: .utf8)

@@ -16,8 +16,9 @@ let font: SpreadsheetFont = {
     do { return try SpreadsheetFont.calibri() } catch { fatalError("Carlito did not load: \(error)") }
 }()
 
-/// Input: a table (`FuzzTable`), then a maximum column width, the numbers' decimal separator and
-/// the alignments. The table is laid out as a worksheet and written; it must write (no error but
+/// Input: a table (`FuzzTable`), then a maximum column width, the numbers' decimal separator,
+/// the alignments, and whether the first column's runs of equal values are merged (`rowSpans`),
+/// the header is bold, and a title is written (the first cell's text). The table is laid out as a worksheet and written; it must write (no error but
 /// a cell past a worksheet's limit), and the written workbook passes the writer's own read-back
 /// (every part whole). AddressSanitizer watches the calls into libxlsxwriter and zlib.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -38,6 +39,9 @@ public func fuzzXlsx(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     for width in sheet.columnWidths { requireSize(width.characters, "a column's width") }
     for (_, height) in sheet.rowHeights { requireSize(height, "a row's height") }
     sheet.numberReader = NumberReader(decimalSeparator: separator)
+    if input.choice(2) == 1, !table.titles.isEmpty { sheet.rowSpans = DataTableRowSpan.grouping(table.rows.lazy.map { $0[0] }, column: 0) }
+    sheet.boldHeader = input.choice(2) == 0
+    if input.choice(2) == 1 { sheet.title = table.rows.first?.first }
     for row in table.rows {
         for text in row {
             if case .number(let value, _) = SpreadsheetCell(text, reader: sheet.numberReader) { require(value.isFinite, "\(quoted(text)) is \(value)") }
