@@ -97,13 +97,41 @@ enum RowHeights {
         return heights
     }
 
+    /// Where LibreOffice may end a line of `text`: Chromium's opportunities, none inside a word of
+    /// Hangul, and between any two other Asian characters (ideographs, kana, full-width forms,
+    /// CJK punctuation), brackets and stops included: LibreOffice 7.4 applies no kinsoku rules in
+    /// a cell ("一二三四五（六七八九十一" is two lines of six where the rules would make three).
+    ///
+    /// - Complexity: O(length).
+    static func opportunities(in text: String) -> [(index: String.Index, isMandatory: Bool)] {
+        var found = LineBreaker.opportunities(in: text, rules: .chromium).filter { !withinHangulWord(text, at: $0.index) }
+            .map { (index: $0.index, isMandatory: $0.isMandatory) }
+        var extra: [String.Index] = []
+        var previous: Unicode.Scalar?
+        for index in text.unicodeScalars.indices {
+            let scalar = text.unicodeScalars[index]
+            if let before = previous, isAsian(before), isAsian(scalar) { extra.append(index) }
+            previous = scalar
+        }
+        guard !extra.isEmpty else { return found }
+        let known = Set(found.map(\.index))
+        found += extra.filter { !known.contains($0) }.map { (index: $0, isMandatory: false) }
+        return found.sorted { $0.index < $1.index }
+    }
+
+    /// An Asian character other than Hangul (`ScriptClass.asian`).
+    private static func isAsian(_ scalar: Unicode.Scalar) -> Bool {
+        ScriptClass.of(scalar) == .asian && !isHangul(scalar)
+    }
+
+    private static func isHangul(_ scalar: Unicode.Scalar?) -> Bool {
+        guard let value = scalar?.value else { return false }
+        return (0xAC00...0xD7A3).contains(value) || (0x1100...0x11FF).contains(value) || (0x3130...0x318F).contains(value)
+    }
+
     /// Whether `index` in `text` falls between two Hangul letters (syllables or jamo).
     private static func withinHangulWord(_ text: String, at index: String.Index) -> Bool {
         guard index > text.startIndex, index < text.endIndex else { return false }
-        func isHangul(_ scalar: Unicode.Scalar?) -> Bool {
-            guard let value = scalar?.value else { return false }
-            return (0xAC00...0xD7A3).contains(value) || (0x1100...0x11FF).contains(value) || (0x3130...0x318F).contains(value)
-        }
         return isHangul(text.unicodeScalars[text.unicodeScalars.index(before: index)]) && isHangul(text.unicodeScalars[index])
     }
 
@@ -138,7 +166,7 @@ enum RowHeights {
         if !text.contains(where: \.isNewline), screen.width(of: text) <= room { return [text.startIndex..<text.endIndex] }
         var lines: [Range<String.Index>] = []
         var start = text.startIndex, segmentStart = text.startIndex, width = 0.0
-        for opportunity in LineBreaker.opportunities(in: text, rules: .chromium) where !withinHangulWord(text, at: opportunity.index) {
+        for opportunity in opportunities(in: text) {
             let segment = text[segmentStart..<opportunity.index]
             let drawn = screen.width(of: String(segment.reversed().drop(while: \.isWhitespace).reversed()))
             if segmentStart > start, width + drawn > room {

@@ -17,6 +17,17 @@ import TextMeasure
         #expect(RowHeights.lines(of: japanese, room: 31, in: screen).map { String(japanese[$0]) } == ["日本", "語"])
     }
 
+    /// LibreOffice applies no kinsoku in a cell: a full-width bracket may end a line and a stop
+    /// start one. Six ideographs of 15 px fit in 93 px, so twelve characters are two lines of six
+    /// (the rules of Chromium and ICU would keep "（" with "六": three lines).
+    @Test func cjkBreaksBetweenAnyTwoCharacters() throws {
+        let screen = try ScreenText(try SpreadsheetFont.calibri().regular)
+        for text in ["一二三四五（六七八九十一", "一二三四五六、七八九十一"] {
+            let lines = RowHeights.lines(of: text, room: 93, in: screen).map { String(text[$0]) }
+            #expect(lines == [String(text.prefix(6)), String(text.dropFirst(6))])
+        }
+    }
+
     /// Right-to-left text is measured at its exact advances, as LibreOffice lays it out: "שלום" in
     /// DejaVu Sans (Carlito has no Hebrew; fontconfig falls back to it, as LibreOffice does) is
     /// 1359 + 558 + 1164 + 1451 = 4532 units of 2048 at 15 px, 33.19 px, where its glyphs on
