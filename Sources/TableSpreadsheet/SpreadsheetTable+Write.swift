@@ -114,12 +114,6 @@ enum XlsxWorkbook {
         }
         let body = table.rows[table.bodyRows]
         let types = table.columns.map { column in SpreadsheetColumnType.of(body.lazy.map(column.text), reader: table.numberReader) }
-        formats.padding = table.columns.indices.map { index in
-            guard table.alignments[index] == .decimal, types[index] == .numbers else { return nil }
-            return DecimalPadding(codes: table.rows.lazy.compactMap { row in
-                if case .number(_, let code) = SpreadsheetCell(table.columns[index].text(row), reader: table.numberReader) { code } else { nil }
-            })
-        }
         let heights = try RowHeights.spanned(table.rowHeights, spans: table.rowSpans, rows: table.rows, columns: table.columns,
                                              font: table.font, widths: table.columnWidths, wraps: table.wrapsColumn)
         if !table.rowSpans.isEmpty { worksheet_outline_settings(sheet, 1, 0, 1, 0) }  // a span folds to its first row, above
@@ -135,7 +129,7 @@ enum XlsxWorkbook {
             let folded = spanned.contains { $0.contains(index) }
             if folded {
                 var options = lxw_row_col_options(hidden: 0, level: 1, collapsed: 0)
-                try check(worksheet_set_row_opt(sheet, sheetRow, heights[index] ?? LXW_DEF_ROW_HEIGHT, nil, &options), path)
+                try check(worksheet_set_row_opt(sheet, sheetRow, heights[index] ?? table.defaultRowHeight, nil, &options), path)
             } else if let height = heights[index] {
                 try check(worksheet_set_row(sheet, sheetRow, height, nil), path)
             }
@@ -218,9 +212,7 @@ enum XlsxWorkbook {
         let title: UnsafeMutablePointer<lxw_format>, group: UnsafeMutablePointer<lxw_format>
         var made: [Key: UnsafeMutablePointer<lxw_format>] = [:]
         /// Per column, the padding of its numbers' formats when it is decimal-aligned.
-        var padding: [DecimalPadding?] = []
-        /// The spaces of the cells' font that pad them.
-        let spaces: PaddingSpaces
+        let padding: [DecimalPadding?]
 
         struct Key: Hashable {
             let column: Int
@@ -234,7 +226,7 @@ enum XlsxWorkbook {
             self.workbook = workbook
             (family, size) = (table.font.familyName, table.font.size)
             (alignments, wraps) = (table.alignments, table.wrapsColumn)
-            spaces = PaddingSpaces(stack: table.font.regular)
+            padding = table.decimalPaddings
             func bold(_ isBold: Bool = true) -> UnsafeMutablePointer<lxw_format> {
                 let format = workbook_add_format(workbook)!
                 if isBold { format_set_bold(format) }
@@ -267,7 +259,7 @@ enum XlsxWorkbook {
             if wraps[column] { format_set_text_wrap(format) }
             if wraps[column] || top { format_set_align(format, UInt8(LXW_ALIGN_VERTICAL_TOP.rawValue)) }
             if let number {
-                let code = padding.indices.contains(column) ? padding[column].map { $0.padded(number, spaces: spaces) } ?? number : number
+                let code = padding[column]?.padded(number) ?? number
                 code.withCString { format_set_num_format(format, $0) }
             }
             made[key] = format

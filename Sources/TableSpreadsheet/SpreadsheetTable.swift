@@ -35,6 +35,9 @@ public struct SpreadsheetTable<Row> {
     /// The worksheet's default row height in points: a line of the cells' font as LibreOffice
     /// stacks it, plus `SpreadsheetMetrics.rowPadding` (15 pt for Calibri 11, Excel's own).
     public let defaultRowHeight: Double
+    /// Per column, the padding of its numbers' formats when it is a decimal-aligned column of
+    /// numbers (`SpreadsheetAlignment.decimal`), as its width was measured with.
+    let decimalPaddings: [DecimalPadding?]
     /// How cells' numbers are read (their decimal separator), as DataTables reads them for
     /// alignment and totals: a number is stored as the value this reader reads.
     public var numberReader = NumberReader()
@@ -98,12 +101,16 @@ public struct SpreadsheetTable<Row> {
         (self.alignments, self.numberReader) = (aligned, numberReader)
         // A decimal-aligned column of numbers is as wide as its numbers padded to its most places.
         let spaces = aligned.contains(.decimal) ? PaddingSpaces(stack: font.regular) : nil
+        let paddings = columns.indices.map { index -> DecimalPadding? in
+            let texts = rows.lazy.map(columns[index].text)
+            guard aligned[index] == .decimal, let spaces, SpreadsheetColumnType.of(texts, reader: numberReader) == .numbers else { return nil }
+            return DecimalPadding(texts: texts, reader: numberReader, spaces: spaces)
+        }
+        decimalPaddings = paddings
         let measured = columns.indices.map { index in
             let column = columns[index]
-            guard aligned[index] == .decimal, let spaces,
-                  SpreadsheetColumnType.of(rows.lazy.map(column.text), reader: numberReader) == .numbers else { return column }
-            let padding = DecimalPadding(texts: rows.lazy.map(column.text), reader: numberReader)
-            return DataTableColumn<Row>(column.title) { padding.shown(column.text($0), reader: numberReader, spaces: spaces) }
+            guard let padding = paddings[index] else { return column }
+            return DataTableColumn<Row>(column.title) { padding.shown(column.text($0), reader: numberReader) }
         }
         let limit = Swift.min((maxColumnWidth ?? .infinity) * SpreadsheetMetrics.pixelsPerPoint,
                               SpreadsheetMetrics.maximumCharacters * SpreadsheetColumnWidth.maximumDigitWidth + 5)

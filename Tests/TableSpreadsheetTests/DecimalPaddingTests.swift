@@ -30,30 +30,30 @@ import TextMeasureTestSupport
     }
 
     @Test func theColumnsMostPlacesAndParentheses() {
-        let padding = DecimalPadding(codes: ["0.0", "0", "#,##0.000", "0.00;\"(\"0.00\")\""])
+        let padding = DecimalPadding(codes: ["0.0", "0", "#,##0.000", "0.00;\"(\"0.00\")\""], spaces: spaces)
         #expect(padding.places == 3)
         #expect(padding.closesParenthesis)
-        let plain = DecimalPadding(codes: ["0.0", "\"$\"#,##0.00;\"-$\"#,##0.00"])
+        let plain = DecimalPadding(codes: ["0.0", "\"$\"#,##0.00;\"-$\"#,##0.00"], spaces: spaces)
         #expect(plain.places == 2)
         #expect(!plain.closesParenthesis)
     }
 
     @Test func eachSectionIsPaddedToTheSameRightPart() throws {
-        let padding = DecimalPadding(codes: ["0.0", "0", "#,##0.000", "0.00;\"(\"0.00\")\""])
+        let padding = DecimalPadding(codes: ["0.0", "0", "#,##0.000", "0.00;\"(\"0.00\")\""], spaces: spaces)
         // "0.0": two digits and a parenthesis, 2 × 1038 + 621 = 2697 units.
-        let tenths = padding.padded("0.0", spaces: spaces)
+        let tenths = padding.padded("0.0")
         #expect(tenths.hasPrefix("0.0\""))
         #expect(runs(tenths).allSatisfy { abs($0 - 2697 * Self.unit) < 0.15 })
         // "0": the separator, three digits and a parenthesis: 517 + 3 × 1038 + 621 = 4252.
-        #expect(runs(padding.padded("0", spaces: spaces)).allSatisfy { abs($0 - 4252 * Self.unit) < 0.15 })
+        #expect(runs(padding.padded("0")).allSatisfy { abs($0 - 4252 * Self.unit) < 0.15 })
         // "0.00;("0.00")": one digit and a parenthesis for positives (1659), one digit for the
         // negatives' section, which closes its own (1038).
-        let hundredths = runs(padding.padded("0.00;\"(\"0.00\")\"", spaces: spaces))
+        let hundredths = runs(padding.padded("0.00;\"(\"0.00\")\""))
         #expect(hundredths.count == 2)
         #expect(abs(hundredths[0] - 1659 * Self.unit) < 0.15)
         #expect(abs(hundredths[1] - 1038 * Self.unit) < 0.15)
         // The most places and a parenthesis: only the parenthesis (621).
-        #expect(runs(padding.padded("#,##0.000", spaces: spaces)).allSatisfy { abs($0 - 621 * Self.unit) < 0.15 })
+        #expect(runs(padding.padded("#,##0.000")).allSatisfy { abs($0 - 621 * Self.unit) < 0.15 })
     }
 
     /// The column is wide enough for its padded numbers: "1.5", "12" and "3.25" are drawn as wide
