@@ -17,7 +17,7 @@ enum RowHeights {
     static func heights<Row>(rows: [Row], columns: [DataTableColumn<Row>], font: SpreadsheetFont,
                              widths: [SpreadsheetColumnWidth], wraps: [Bool]) throws(SpreadsheetError) -> [Int: Double] {
         let screen = try ScreenText(font.regular)
-        let room = columns.indices.map { (widths[$0].libreOfficePixels - SpreadsheetMetrics.wrapMargin) / SpreadsheetMetrics.layoutScale }
+        let room = widths.map(room(in:))
         let usual = defaultHeight(in: screen) * SpreadsheetMetrics.pixelsPerPoint
         var heights: [Int: Double] = [:]
         for (index, row) in rows.enumerated() {
@@ -26,16 +26,13 @@ enum RowHeights {
                 let text = columns[column].text(row)
                 guard !text.isEmpty else { continue }
                 if wraps[column] {
-                    let lines = lines(of: text, room: Swift.max(1, room[column]), in: screen)
+                    let lines = lines(of: text, room: room[column], in: screen)
                     tallest = Swift.max(tallest, height(of: lines, in: text, screen: screen))
                 } else if text.utf8.contains(where: { $0 >= 0x80 }) {  // ASCII is Western, one usual line
                     tallest = Swift.max(tallest, screen.lineHeight(of: ScriptClass.resolved(text)))
                 }
             }
-            let pixels = tallest + SpreadsheetMetrics.rowPadding
-            if pixels > usual + 0.01 {
-                heights[index] = Swift.min(pixels / SpreadsheetMetrics.pixelsPerPoint, SpreadsheetMetrics.maximumRowHeight)
-            }
+            if tallest + SpreadsheetMetrics.rowPadding > usual + 0.01 { heights[index] = points(tallest) }
         }
         return heights
     }
@@ -46,14 +43,24 @@ enum RowHeights {
     ///
     /// - Complexity: O(total length of `texts`).
     static func oneLine(_ texts: [String], in screen: ScreenText) -> Double {
-        let tallest = texts.lazy.map { screen.lineHeight(of: ScriptClass.resolved($0)) }.max() ?? screen.lineHeight(of: [ScriptClass.western])
-        return Swift.min((tallest + SpreadsheetMetrics.rowPadding) / SpreadsheetMetrics.pixelsPerPoint, SpreadsheetMetrics.maximumRowHeight)
+        points(texts.lazy.map { screen.lineHeight(of: ScriptClass.resolved($0)) }.max() ?? screen.lineHeight(of: [ScriptClass.western]))
+    }
+
+    /// The height in points of a row whose lines take `pixels`: with `SpreadsheetMetrics.rowPadding`,
+    /// at most Excel's 409 pt.
+    private static func points(_ pixels: Double) -> Double {
+        Swift.min((pixels + SpreadsheetMetrics.rowPadding) / SpreadsheetMetrics.pixelsPerPoint, SpreadsheetMetrics.maximumRowHeight)
+    }
+
+    /// The room in px for the lines of a wrapped cell in a column `width` wide, as LibreOffice reads it.
+    private static func room(in width: SpreadsheetColumnWidth) -> Double {
+        Swift.max(1, (width.libreOfficePixels - SpreadsheetMetrics.wrapMargin) / SpreadsheetMetrics.layoutScale)
     }
 
     /// The worksheet's default row height in points: one line of the Western font plus
     /// `SpreadsheetMetrics.rowPadding` (Calibri 11: 15 + 5 px, 15 pt, Excel's own default).
     static func defaultHeight(in screen: ScreenText) -> Double {
-        (screen.lineHeight(of: [ScriptClass.western]) + SpreadsheetMetrics.rowPadding) / SpreadsheetMetrics.pixelsPerPoint
+        points(screen.lineHeight(of: [ScriptClass.western]))
     }
 
     /// `heights` with every row of `spans` given one: its own cells' (wrapped, or one line, each
@@ -68,22 +75,18 @@ enum RowHeights {
         guard !spans.isEmpty else { return heights }
         let screen = try ScreenText(font.regular)
         var heights = heights
-        var covered: Set<[Int]> = []  // [row, column] of a spanning cell
-        for span in spans { for row in span.row..<(span.row + span.count) { covered.insert([row, span.column]) } }
-        func points(_ pixels: Double) -> Double {
-            Swift.min((pixels + SpreadsheetMetrics.rowPadding) / SpreadsheetMetrics.pixelsPerPoint, SpreadsheetMetrics.maximumRowHeight)
-        }
+        var covered: Set<Int> = []  // row × columns + column of a spanning cell
+        for span in spans { for row in span.row..<(span.row + span.count) { covered.insert(row * columns.count + span.column) } }
         func cellHeight(_ text: String, column: Int) -> Double {
             guard !text.isEmpty else { return 0 }
-            let room = (widths[column].libreOfficePixels - SpreadsheetMetrics.wrapMargin) / SpreadsheetMetrics.layoutScale
-            let lines = wraps[column] ? lines(of: text, room: Swift.max(1, room), in: screen) : [text.startIndex..<text.endIndex]
+            let lines = wraps[column] ? lines(of: text, room: room(in: widths[column]), in: screen) : [text.startIndex..<text.endIndex]
             return height(of: lines, in: text, screen: screen)
         }
         for span in spans {
             var total = 0.0
             for row in span.row..<(span.row + span.count) {
                 // The row's own cells: `heights` counted the spanned column's text in every row.
-                let tallest = columns.indices.lazy.filter { !covered.contains([row, $0]) }
+                let tallest = columns.indices.lazy.filter { !covered.contains(row * columns.count + $0) }
                     .map { column in cellHeight(columns[column].text(rows[row]), column: column) }.max() ?? 0
                 heights[row] = points(Swift.max(tallest, screen.lineHeight(of: [ScriptClass.western])))
                 total += heights[row]!
@@ -168,7 +171,8 @@ enum RowHeights {
         var start = text.startIndex, segmentStart = text.startIndex, width = 0.0
         for opportunity in opportunities(in: text) {
             let segment = text[segmentStart..<opportunity.index]
-            let drawn = screen.width(of: String(segment.reversed().drop(while: \.isWhitespace).reversed()))
+            let trimmed = segment[..<(segment.lastIndex { !$0.isWhitespace }.map(segment.index(after:)) ?? segment.startIndex)]
+            let drawn = screen.width(of: String(trimmed))
             if segmentStart > start, width + drawn > room {
                 lines.append(start..<segmentStart)
                 (start, width) = (segmentStart, 0)
@@ -184,7 +188,7 @@ enum RowHeights {
                     width += character
                 }
             } else {
-                width += screen.width(of: String(segment))
+                width += trimmed.endIndex == segment.endIndex ? drawn : screen.width(of: String(segment))
             }
             segmentStart = opportunity.index
             if opportunity.isMandatory {

@@ -43,10 +43,12 @@ struct ScreenText {
     ///
     /// - Complexity: O(length).
     func lineHeight(of classes: some Sequence<ScriptClass>) -> Double {
-        var present: Set<ScriptClass> = []
-        for kind in classes { present.insert(kind) }
-        if present.isEmpty { present = [.western] }
-        let extents = present.map { scripts.extent(of: $0) }
-        return (extents.map(\.ascender).max() ?? 0) + (extents.map(\.descender).max() ?? 0)
+        var ascender = -Double.infinity, descender = -Double.infinity
+        for kind in classes {
+            let extent = scripts.extent(of: kind)
+            (ascender, descender) = (Swift.max(ascender, extent.ascender), Swift.max(descender, extent.descender))
+        }
+        guard ascender > -.infinity else { return lineHeight(of: [.western]) }
+        return ascender + descender
     }
 }
