@@ -137,18 +137,17 @@ enum XlsxWorkbook {
                 let text = column.text(row)
                 guard !text.isEmpty else { continue }
                 let sheetColumn = UInt16(columnIndex)
-                let spans = spansAt[index]?.contains { $0.column == columnIndex } ?? false
                 switch types[columnIndex] == .text ? .text(text) : SpreadsheetCell(text, reader: table.numberReader) {
                 case .text(let text):
                     // A null marker in a column of values sits where the values do.
-                    let format = formats.format(column: columnIndex, number: nil, besideValues: types[columnIndex] != .text, top: spans)
+                    let format = formats.format(column: columnIndex, number: nil, besideValues: types[columnIndex] != .text)
                     try check(SpreadsheetText.escaped(text).withCString { worksheet_write_string(sheet, sheetRow, sheetColumn, $0, format) }, path)
                 case .number(let value, let code):
-                    try check(worksheet_write_number(sheet, sheetRow, sheetColumn, value, formats.format(column: columnIndex, number: code, top: spans)), path)
+                    try check(worksheet_write_number(sheet, sheetRow, sheetColumn, value, formats.format(column: columnIndex, number: code)), path)
                 case .date(let date, let code):
                     var value = lxw_datetime(year: Int32(date.year), month: Int32(date.month), day: Int32(date.day),
                                              hour: Int32(date.hour), min: Int32(date.minute), sec: Double(date.second))
-                    try check(worksheet_write_datetime(sheet, sheetRow, sheetColumn, &value, formats.format(column: columnIndex, number: code, top: spans)), path)
+                    try check(worksheet_write_datetime(sheet, sheetRow, sheetColumn, &value, formats.format(column: columnIndex, number: code)), path)
                 }
             }
         }
@@ -219,7 +218,6 @@ enum XlsxWorkbook {
             let number: String?
             let besideValues: Bool
             let bold: Bool
-            let top: Bool
         }
 
         init<Row>(workbook: UnsafeMutablePointer<lxw_workbook>, table: SpreadsheetTable<Row>) {
@@ -240,11 +238,10 @@ enum XlsxWorkbook {
 
         /// The format of column `column`'s cells with the number format `number`; `besideValues`:
         /// for text in a column of numbers or dates (a null marker), at its trailing edge when the
-        /// column has the spreadsheet's own alignment; `top`: at the top of the cell (a cell
-        /// spanning rows; a wrapping column's are always).
-        mutating func format(column: Int, number: String?, besideValues: Bool = false, bold: Bool = false,
-                             top: Bool = false) -> UnsafeMutablePointer<lxw_format> {
-            let key = Key(column: column, number: number, besideValues: besideValues, bold: bold, top: top)
+        /// column has the spreadsheet's own alignment; at the top of the cell, but for a footer's
+        /// (`bold`) that does not wrap.
+        mutating func format(column: Int, number: String?, besideValues: Bool = false, bold: Bool = false) -> UnsafeMutablePointer<lxw_format> {
+            let key = Key(column: column, number: number, besideValues: besideValues, bold: bold)
             if let format = made[key] { return format }
             let format = workbook_add_format(workbook)!
             if bold { format_set_bold(format) }
@@ -257,7 +254,10 @@ enum XlsxWorkbook {
             case .trailing, .decimal: format_set_align(format, UInt8(LXW_ALIGN_RIGHT.rawValue))
             }
             if wraps[column] { format_set_text_wrap(format) }
-            if wraps[column] || top { format_set_align(format, UInt8(LXW_ALIGN_VERTICAL_TOP.rawValue)) }
+            // Every body cell at the top of its row: rows are as tall as their tallest cell, a cell
+            // may span rows, and cells at the bottom of a tall row would stand apart from the
+            // wrapped ones. The footer's (bold, one line of totals) keep the spreadsheet's own.
+            if !bold || wraps[column] { format_set_align(format, UInt8(LXW_ALIGN_VERTICAL_TOP.rawValue)) }
             if let number {
                 let code = padding[column]?.padded(number) ?? number
                 code.withCString { format_set_num_format(format, $0) }

@@ -37,6 +37,23 @@ import TextMeasureTestSupport
         #expect(sheet.contains("<outlinePr summaryBelow=\"0\"/>"))
     }
 
+    /// Every body cell sits at the top of its row, wrapped or not, so a row made tall by one cell
+    /// (a wrapped one, a line of Japanese) keeps its cells on one line across: every format a cell
+    /// of this sheet uses is top-aligned, the header's default aside.
+    @Test func everyBodyCellIsAtTheTop() throws {
+        let path = try RenderingFixtures.temporaryFolder() + "/top.xlsx"
+        let columns = [DataTableColumn<[String]>("A") { $0[0] }, DataTableColumn<[String]>("B") { $0[1] }]
+        try SpreadsheetTable(rows: [["a", "日本"], ["b", "1"]], columns: columns, font: .calibri()).write(to: path)
+        let sheet = try Workbook.member("xl/worksheets/sheet1.xml", of: path)
+        let styles = try Workbook.member("xl/styles.xml", of: path)
+        // The style index of each body cell (rows 2 and 3), then those formats in <cellXfs>.
+        let used = Set(["A2", "B2", "A3", "B3"].map { cell in
+            Int(sheet.components(separatedBy: "<c r=\"\(cell)\" s=\"")[1].prefix { $0.isNumber })!
+        })
+        let formats = Array(styles.components(separatedBy: "<cellXfs")[1].components(separatedBy: "<xf ").dropFirst())
+        for index in used { #expect(formats[index].contains("vertical=\"top\""), "format \(index)") }
+    }
+
     /// The footer is never part of a span: the command groups the rows above it only, so a total
     /// equal to the last group's value stands alone (issue: `--group-by v --total v=max`).
     @Test func theFooterStaysOutOfTheLastGroup() throws {
