@@ -10,12 +10,15 @@ let package = Package(
         .library(name: "DataTables", targets: ["DataTables"]),
         .library(name: "TableRendering", targets: ["TableRendering"]),
         .library(name: "TableSpreadsheet", targets: ["TableSpreadsheet"]),
+        .library(name: "TableServer", targets: ["TableServer"]),
         .executable(name: "textmeasure", targets: ["TextMeasureCommand"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0", traits: []),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.0"),
     ],
     targets: [
         // HarfBuzz, hb-ot and hb-subset: shaping, font tables, and the subsets HTML pages embed.
@@ -122,10 +125,20 @@ let package = Package(
             name: "TableSpreadsheet",
             dependencies: ["TextMeasure", "DataTables", "AtomicFiles", "CXlsxWriter"]
         ),
+        // A live table in the browser: the server measures, the page only draws (Hummingbird 2).
+        .target(
+            name: "TableServer",
+            dependencies: [
+                "TextMeasure", "DataTables", "TableRendering", "TableSpreadsheet", "AtomicFiles",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+            ],
+            resources: [.copy("Client")]
+        ),
         .executableTarget(
             name: "TextMeasureCommand",
             dependencies: [
-                "TextMeasure", "DataTables", "TableRendering", "TableSpreadsheet", "AtomicFiles",
+                "TextMeasure", "DataTables", "TableRendering", "TableSpreadsheet", "AtomicFiles", "TableServer",
                 .product(name: "CSV", package: "CSV.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

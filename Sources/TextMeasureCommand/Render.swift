@@ -91,6 +91,9 @@ extension TextMeasureCommand {
                 that file, written by its family name and bold: give the bold face.
                 """)
 
+        /// Set while `serve` renders a download: the process goes on after a PDF.
+        @TaskLocal static var isDownload = false
+
         @OptionGroup var options: TableOptions
         @OptionGroup var rowOptions: RowOptions
 
@@ -269,8 +272,10 @@ extension TextMeasureCommand {
                                              furniture: furniture, measured: measured)
                 try writeAtomically(try Drawing.pdfData(pages: pages), to: output)
                 // The process ends here: the table's rows, their measurements and kept lines (every
-                // band's) go with it, not freed one by one first (some 20 ms of CPU for 10,000 rows).
-                Self.exit()
+                // band's) go with it, not freed one by one first (some 20 ms of CPU for 10,000 rows);
+                // unless a server is making a download, and goes on.
+                if !Self.isDownload { Self.exit() }
+                return
             case .json:
                 let pages = try page.map { _ in
                     let page = try pageSize(), margins = EdgeInsets(margin)

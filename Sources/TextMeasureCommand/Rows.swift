@@ -34,7 +34,7 @@ extension TextMeasureCommand {
         /// A CSV row with its index as its identity.
         struct Row: Identifiable, Sendable {
             let id: Int
-            let fields: [String]
+            var fields: [String]
         }
 
         func validate() throws { try rowOptions.validate(with: options) }

@@ -140,7 +140,7 @@ struct TableOptions: ParsableArguments {
         return result
     }
 
-    private func separator() throws -> Unicode.Scalar {
+    func separator() throws -> Unicode.Scalar {
         let text = delimiter == "\\t" ? "\t" : delimiter
         guard text.unicodeScalars.count == 1, let scalar = text.unicodeScalars.first, scalar != "\"", scalar != "\n", scalar != "\r" else {
             throw ValidationError("--delimiter must be one character other than a quote or a line break, not '\(delimiter)'")

@@ -1,10 +1,10 @@
 import ArgumentParser
 
 @main
-struct TextMeasureCommand: ParsableCommand {
+struct TextMeasureCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "textmeasure",
         abstract: "Measure text exactly with HarfBuzz and real fonts.",
-        subcommands: [Width.self, Wrap.self, Columns.self, Rows.self, Render.self]
+        subcommands: [Width.self, Wrap.self, Columns.self, Rows.self, Render.self, Serve.self]
     )
 }

@@ -44,7 +44,16 @@ final class HTMLFonts {
     ///   memory, a face of a collection other than its first, or two files of the same name;
     ///   embedded, a face HarfBuzz cannot subset.
     func rules(_ fonts: HTMLOptions.Fonts, selector: String) throws(RenderError) -> (css: String, files: [HTMLTable.FontFile]) {
-        var css = ""
+        let (faces, classes, files) = try ruleList(fonts, selector: selector)
+        return (faces.joined() + classes.joined(), files)
+    }
+
+    /// `rules(_:selector:)` a rule at a time: the `@font-face` rules by face, the classes' rules
+    /// by class (`f0`, `f1`…), each ending in a line break; a page that already has the first
+    /// ones appends the rest.
+    func ruleList(_ fonts: HTMLOptions.Fonts, selector: String) throws(RenderError)
+        -> (faces: [String], classes: [String], files: [HTMLTable.FontFile]) {
+        var faceRules: [String] = [], classRules: [String] = []
         var files: [HTMLTable.FontFile] = []
         for (index, face) in faces.enumerated() {
             let source: String
@@ -73,15 +82,15 @@ final class HTMLFonts {
             }
             // A face that is not regular says its weight, and so do its classes: the browser then
             // draws a bold face as it is and never emboldens it.
-            css += "@font-face{font-family:\(family(index));src:\(source)\(Self.cssWeight(face.font));font-display:block}\n"
+            faceRules.append("@font-face{font-family:\(family(index));src:\(source)\(Self.cssWeight(face.font));font-display:block}\n")
         }
         for (index, entry) in classes.enumerated() {
             let features = entry.font.features.compactMap(Self.cssFeature)
-            css += "\(selector) .f\(index){font-family:\(family(entry.face));font-size:\(HTMLMarkup.px(entry.font.size))"
+            classRules.append("\(selector) .f\(index){font-family:\(family(entry.face));font-size:\(HTMLMarkup.px(entry.font.size))"
                 + Self.cssWeight(entry.font)
-                + (features.isEmpty ? "" : ";font-feature-settings:" + features.joined(separator: ",")) + "}\n"
+                + (features.isEmpty ? "" : ";font-feature-settings:" + features.joined(separator: ",")) + "}\n")
         }
-        return (css, files)
+        return (faceRules, classRules, files)
     }
 
     /// `;font-weight:700` for a face whose weight class is not 400 (`Font.weightClass`), else nothing.
