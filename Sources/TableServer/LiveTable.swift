@@ -41,6 +41,9 @@ actor LiveTable<Row: ServedRow> {
         self.titles = titles
         self.saving = saving
         cells = LiveCells(id: "tm-live", scope: Self.scope)
+        // Heights only: a million measured rows keep no per-cell widths (a width change, rare
+        // here, measures every row again).
+        layout.findsStableWidths = false
         nextID = (layout.rows.map(\.id).max() ?? -1) + 1
     }
 
@@ -134,9 +137,22 @@ actor LiveTable<Row: ServedRow> {
         return true
     }
 
-    /// Measures every row, a chunk at a time, letting the pages' requests in between.
-    func measureAll() async {
-        while measureNextRows() { await Task.yield() }
+    private var measuring: Task<Void, Never>?
+
+    /// Measures every row not measured yet in the background, a chunk at a time, letting the
+    /// pages' requests in between, unless that is under way.
+    func startMeasuring() {
+        guard measuring == nil else { return }
+        measuring = Task {
+            while !Task.isCancelled, measureNextRows() { await Task.yield() }
+            measuring = nil
+        }
+    }
+
+    /// Stops the background measuring (the server stopped).
+    func stopMeasuring() {
+        measuring?.cancel()
+        measuring = nil
     }
 
     /// How many rows are measured, and how many there are.
@@ -188,6 +204,7 @@ actor LiveTable<Row: ServedRow> {
         let id = try field(message.id, "id", message), column = try field(message.column, "column", message)
         let text = try field(message.text, "text", message)
         let index = try row(withID: id, message)
+        try checkText([text], message)
         guard titles.indices.contains(column) else {
             throw ClientMessage.Problem(request: message.request, description: "column \(column) is not one of the table's \(titles.count) columns")
         }
@@ -211,6 +228,7 @@ actor LiveTable<Row: ServedRow> {
         guard at >= 0, at <= layout.rowCount else {
             throw ClientMessage.Problem(request: message.request, description: "\"at\" \(at) is not within 0...\(layout.rowCount)")
         }
+        try checkText(fields, message)
         guard fields.count == titles.count else {
             throw ClientMessage.Problem(request: message.request, description: "\"cells\" has \(fields.count) texts; the table has \(titles.count) columns")
         }
@@ -247,6 +265,7 @@ actor LiveTable<Row: ServedRow> {
             broadcast(.text("{\"type\":\"columns\",\"version\":\(version),\"widths\":[\(widths)],\"header\":\(cells.header(of: layout))}"))
             let count = layout.rowCount
             for first in stride(from: 0, to: count, by: Self.frameRows) { broadcast(.binary(heightFrame(first..<min(count, first + Self.frameRows)))) }
+            startMeasuring()  // the rows the new widths may change are measured again
         } else if !rows.isEmpty {
             broadcast(.binary(heightFrame(rows)))
         } else if layout.rowCount == 0 {
@@ -258,6 +277,13 @@ actor LiveTable<Row: ServedRow> {
     private func field<Value>(_ value: Value?, _ name: String, _ message: ClientMessage) throws(ClientMessage.Problem) -> Value {
         guard let value else { throw ClientMessage.Problem(request: message.request, description: "a \(message.type.rawValue) message needs \"\(name)\"") }
         return value
+    }
+
+    /// Refuses a NUL, which no CSV cell can hold.
+    private func checkText(_ texts: [String], _ message: ClientMessage) throws(ClientMessage.Problem) {
+        if texts.contains(where: { $0.utf8.contains(0) }) {
+            throw ClientMessage.Problem(request: message.request, description: "a cell's text cannot hold a NUL character")
+        }
     }
 
     private func row(withID id: Int, _ message: ClientMessage) throws(ClientMessage.Problem) -> Int {

@@ -101,9 +101,12 @@ public struct TableServer<Row: ServedRow>: Sendable {
                 await onListening(port)
             }
         )
-        let measuring = Task { [table] in await table.measureAll() }
-        defer { measuring.cancel() }
-        try await app.runService()
+        await table.startMeasuring()
+        do { try await app.runService() } catch {
+            await table.stopMeasuring()
+            throw error
+        }
+        await table.stopMeasuring()
     }
 
     /// `GET /` and its files.

@@ -4,7 +4,7 @@ import Foundation
 /// A CSV file read whole: the header row's titles and the rows, each with one field per title.
 struct CSVTable {
     let titles: [String]
-    var rows: [[String]]
+    var rows: [CSVRow]
     /// The size of the input, in bytes.
     let byteCount: Int
 
@@ -62,7 +62,7 @@ struct CSVTable {
         var scanner = RowScanner(text, delimiter: delimiter, nul: nul)
         var reported = -1
         var titles: [String]?
-        var rows: [[String]] = []
+        var rows: [CSVRow] = []
         while let row = reader.next() {
             let (start, isBlank) = try scanner.next(fail) ?? (scanner.line, false)
             let percent = scanner.offset * 100 / text.utf8.count
@@ -78,7 +78,7 @@ struct CSVTable {
             guard row.count == titles.count else {
                 throw fail(start, "\(row.count) field\(row.count == 1 ? "" : "s"), but the header has \(titles.count)")
             }
-            rows.append(row)
+            rows.append(CSVRow(row))
         }
         guard let titles else { throw fail(nil, "empty: no header row") }
         (self.titles, self.rows) = (titles, rows)

@@ -50,12 +50,12 @@ extension TextMeasureCommand.Render {
         let headerFont = try options.headerFont.map { try weighted.prepending(Font(path: $0, size: font.size)) }
             ?? (options.headerWeight == .bold ? nil : font.regular)
         let totals = try options.columnTotals(titles: table.titles)
-        let columns = table.titles.indices.map { index in DataTableColumn<[String]>(table.titles[index]) { $0[index] }.total(totals[index]) }
+        let columns = table.titles.indices.map { index in DataTableColumn<CSVRow>(table.titles[index]) { $0[index] }.total(totals[index]) }
         let hasFooter = totals.contains { $0 != nil }
         if hasFooter {
             // The footer, as a drawing's: measured with the rows, written as formulas with these results.
             do {
-                table.rows.append(try columns.footerTexts(for: table.rows, reader: NumberReader(decimalSeparator: try options.decimal())))
+                table.rows.append(CSVRow(try columns.footerTexts(for: table.rows, reader: NumberReader(decimalSeparator: try options.decimal()))))
             } catch {
                 throw CSVTable.Problem(path: options.file, line: nil, problem: "--total: \(error)")
             }

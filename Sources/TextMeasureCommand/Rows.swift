@@ -34,7 +34,7 @@ extension TextMeasureCommand {
         /// A CSV row with its index as its identity.
         struct Row: Identifiable, Sendable {
             let id: Int
-            var fields: [String]
+            var cells: CSVRow
         }
 
         func validate() throws { try rowOptions.validate(with: options) }
@@ -54,12 +54,12 @@ extension TextMeasureCommand {
             configuration.columnWidthModeProvider = { .fixed(width: widths[$0]) }
             configuration.rowHeightMode = .automatic(estimated: 44, prefetchWindow: 0)
             let columns = table.titles.indices.map { index in
-                DataTableColumn<Row>(table.titles[index]) { $0.fields[index] }.aligned(index < alignments.count ? alignments[index] : nil)
+                DataTableColumn<Row>(table.titles[index]) { $0.cells[index] }.aligned(index < alignments.count ? alignments[index] : nil)
             }
             var fields = Array(table.rows)
             if let sortColumn { fields = sorted(fields, byColumn: sortColumn, keepingLast: configuration.lastRowIsFooter) }
             let layout = try DataTableLayout(
-                rows: fields.enumerated().map { Row(id: $0, fields: $1) }, columns: columns, configuration: configuration)
+                rows: fields.enumerated().map { Row(id: $0, cells: $1) }, columns: columns, configuration: configuration)
             if let groupColumn { try layout.groupRows(byColumn: groupColumn) }
             let step = max(1, layout.rowCount / 100)
             for start in stride(from: 0, to: measuringRows ? layout.rowCount : 0, by: step) {
@@ -72,11 +72,10 @@ extension TextMeasureCommand {
 
         /// `fields` sorted by column `column`'s text (stable; Swift's `String` order), the last row
         /// kept last with `keepingLast` (a footer). O(n log n).
-        static func sorted(_ fields: [[String]], byColumn column: Int, keepingLast: Bool = false) -> [[String]] {
+        static func sorted(_ fields: [CSVRow], byColumn column: Int, keepingLast: Bool = false) -> [CSVRow] {
             let end = keepingLast ? max(0, fields.count - 1) : fields.count
-            return (0..<end).sorted { a, b in
-                fields[a][column] == fields[b][column] ? a < b : fields[a][column] < fields[b][column]
-            }.map { fields[$0] } + fields[end...]
+            let keys = fields[..<end].map { $0[column] }  // each read once, not once a comparison
+            return (0..<end).sorted { a, b in keys[a] == keys[b] ? a < b : keys[a] < keys[b] }.map { fields[$0] } + fields[end...]
         }
 
         /// `{"columnWidths": [...], "rows": [{"height", "offset"}], "contentHeight"}` on one

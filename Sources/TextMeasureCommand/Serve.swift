@@ -3,7 +3,14 @@ import DataTables
 import Foundation
 import TableServer
 
-extension TextMeasureCommand.Rows.Row: ServedRow {}
+extension TextMeasureCommand.Rows.Row: ServedRow {
+    init(id: Int, fields: [String]) { self.init(id: id, cells: CSVRow(fields)) }
+
+    var fields: [String] {
+        get { cells.fields }
+        set { cells = CSVRow(newValue) }
+    }
+}
 
 extension TextMeasureCommand {
     struct Serve: AsyncParsableCommand {

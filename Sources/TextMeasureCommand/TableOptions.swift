@@ -207,9 +207,9 @@ struct TableOptions: ParsableArguments {
         let totals = try columnTotals(titles: table.titles)
         if totals.contains(where: { $0 != nil }) {
             // The footer is the table's last row, measured like any other.
-            let columns = table.titles.indices.map { index in DataTableColumn<[String]>(table.titles[index]) { $0[index] }.total(totals[index]) }
+            let columns = table.titles.indices.map { index in DataTableColumn<CSVRow>(table.titles[index]) { $0[index] }.total(totals[index]) }
             do {
-                table.rows.append(try columns.footerTexts(for: table.rows, reader: reader))
+                table.rows.append(CSVRow(try columns.footerTexts(for: table.rows, reader: reader)))
             } catch {
                 throw CSVTable.Problem(path: file, line: nil, problem: "--total: \(error)")
             }
@@ -224,7 +224,7 @@ struct TableOptions: ParsableArguments {
             configuration.columnWidthModeProvider = { .fixed(width: given[$0]) }
         }
         let columns = table.titles.indices.map { index in
-            DataTableColumn<[String]>(table.titles[index]) { $0[index] }.aligned(alignments[index])
+            DataTableColumn<CSVRow>(table.titles[index]) { $0[index] }.aligned(alignments[index])
         }
         let widths = try configuration.columnWidths(for: table.rows, columns: columns, frameWidth: given == nil ? frameWidth ?? defaultFrameWidth : nil,
                                                            cache: cache) {

@@ -65,7 +65,7 @@ public final class DataTableLayout<Row: Identifiable> {
     /// changes (a wrapped text's max-content width, a fifth of the cost of measuring it), for
     /// `apply(_:)` to keep the rows a width change cannot alter. A column band, whose widths
     /// never change, does not: its rows say their heights hold at no other width.
-    var findsStableWidths = true
+    package var findsStableWidths = true
     var contents: [ColumnContent] = []
     /// Automatic table layout only (else empty): each column's min-content state.
     var minContents: [ColumnContent] = []

@@ -9,5 +9,7 @@ struct MeasuredRow: Sendable {
     /// Per column, the inner width from which on the cell's height no longer changes: its widest
     /// line (a compound cell's fitting width), or 0 when its height never changes (one-line text);
     /// infinite when measuring did not look (a column band's wrapped text, see `findsStableWidths`).
+    /// Empty when measuring looked at no cell for it (`findsStableWidths` off): any width may
+    /// change the row's height, and the row keeps no array (a live table's million rows).
     var heightFixedFrom: [Double]
 }

@@ -60,6 +60,6 @@ struct RowMeasurer: Sendable {
             }
             heightFixedFrom.append(stable)
         }
-        return MeasuredRow(height: tallest + padding.vertical, spanning: spanning, heightFixedFrom: heightFixedFrom)
+        return MeasuredRow(height: tallest + padding.vertical, spanning: spanning, heightFixedFrom: findsStableWidths ? heightFixedFrom : [])
     }
 }

@@ -20,6 +20,7 @@ package final class LiveCells {
     /// - Complexity: O(columns), plus shaping each title.
     package func header<Row>(of layout: DataTableLayout<Row>) -> String {
         let columns = layout.styleConfiguration(rows: 0..<0).columns
+        layout.lineKeeper = nil  // the rows measured from now on keep their heights only
         return "[" + columns.map { "[" + HTMLLine.lines(of: $0.header, shift: 0, fonts: fonts).map(\.json).joined(separator: ",") + "]" }
             .joined(separator: ",") + "]"
     }
