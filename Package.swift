@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "DataTables", targets: ["DataTables"]),
         .library(name: "TableRendering", targets: ["TableRendering"]),
         .library(name: "TableSpreadsheet", targets: ["TableSpreadsheet"]),
+        .library(name: "LiveTables", targets: ["LiveTables"]),
         .library(name: "TableServer", targets: ["TableServer"]),
         .executable(name: "textmeasure", targets: ["TextMeasureCommand"]),
     ],
@@ -19,6 +20,7 @@ let package = Package(
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0", traits: []),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
     ],
     targets: [
         // HarfBuzz, hb-ot and hb-subset: shaping, font tables, and the subsets HTML pages embed.
@@ -125,20 +127,26 @@ let package = Package(
             name: "TableSpreadsheet",
             dependencies: ["TextMeasure", "DataTables", "AtomicFiles", "CXlsxWriter"]
         ),
+        // A live table's protocol without a server: the table, its pages and their changes, in order.
+        .target(
+            name: "LiveTables",
+            dependencies: ["TextMeasure", "DataTables", "TableRendering", "AtomicFiles"]
+        ),
         // A live table in the browser: the server measures, the page only draws (Hummingbird 2).
         .target(
             name: "TableServer",
             dependencies: [
-                "TextMeasure", "DataTables", "TableRendering", "TableSpreadsheet", "AtomicFiles",
+                "LiveTables", "DataTables",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             resources: [.copy("Client")]
         ),
         .executableTarget(
             name: "TextMeasureCommand",
             dependencies: [
-                "TextMeasure", "DataTables", "TableRendering", "TableSpreadsheet", "AtomicFiles", "TableServer",
+                "TextMeasure", "DataTables", "TableRendering", "TableSpreadsheet", "AtomicFiles", "LiveTables", "TableServer",
                 .product(name: "CSV", package: "CSV.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -170,6 +178,10 @@ let package = Package(
         .testTarget(
             name: "TableSpreadsheetTests",
             dependencies: ["TableSpreadsheet", "TextMeasureTestSupport"]
+        ),
+        .testTarget(
+            name: "LiveTablesTests",
+            dependencies: ["LiveTables", "TextMeasureTestSupport"]
         ),
         .testTarget(
             name: "TextMeasureCommandTests",

@@ -47,6 +47,15 @@ let package = Package(
         writerTarget("FuzzXlsx", writing: "TableSpreadsheet"),
         // A table decoded from the input laid out and written as the layout's JSON, then read back.
         writerTarget("FuzzLayoutJSON", writing: "TableRendering"),
+        // A live table's page messages (raw and structured) carried out in order, the answers checked.
+        .executableTarget(
+            name: "FuzzLiveMessages",
+            dependencies: [
+                "FuzzSupport",
+                .product(name: "DataTables", package: "TextMeasure"),
+                .product(name: "LiveTables", package: "TextMeasure"),
+            ]
+        ),
         // CellLayout trees decoded from the input: fitting width, heights, placement.
         .executableTarget(
             name: "FuzzCells",

@@ -85,6 +85,8 @@ import time
 import zlib
 from pathlib import Path
 
+import devtools
+
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "Tests" / "TextMeasureTestSupport" / "Fixtures"
 SAMPLE = ROOT / "Samples" / "products.csv"
@@ -187,57 +189,11 @@ def probe_results(chromium, page, work, budget=30000, named=None):
     return json.loads(found.group(1))
 
 
-class DevTools:
-    """Chromium driven over its DevTools pipe (--remote-debugging-pipe: JSON messages ending in
-    NUL, read on fd 3, written on fd 4): real frames, scroll events and clocks, which
-    --virtual-time-budget pauses."""
+class DevTools(devtools.DevTools):
+    """Chromium over its DevTools pipe (Scripts/devtools.py), one page."""
 
     def __init__(self, chromium, work, window):
-        import os
-        to_chromium, self.outgoing = os.pipe()
-        self.incoming, from_chromium = os.pipe()
-        def descriptors():
-            os.dup2(to_chromium, 3)
-            os.dup2(from_chromium, 4)
-        self.process = subprocess.Popen([chromium] + FLAGS + ["--remote-debugging-pipe", "--window-size=%d,%d" % window,
-                                         "--user-data-dir=" + str(work / "devtools-profile"), "about:blank"],
-                                        pass_fds=(3, 4), preexec_fn=descriptors,  # kept open once the pipes are there
-                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        os.close(to_chromium)
-        os.close(from_chromium)
-        self.buffer, self.next, self.session = b"", 0, None
-        target = self.call("Target.createTarget", url="about:blank")["targetId"]
-        self.session = self.call("Target.attachToTarget", targetId=target, flatten=True)["sessionId"]
-
-    def call(self, method, **params):
-        import os
-        self.next += 1
-        message = {"id": self.next, "method": method, "params": params}
-        if self.session and not method.startswith("Target."):
-            message["sessionId"] = self.session
-        os.write(self.outgoing, json.dumps(message).encode() + b"\0")
-        while True:
-            while b"\0" not in self.buffer:
-                chunk = os.read(self.incoming, 1 << 20)
-                if not chunk:
-                    raise SystemExit("chromium closed its DevTools pipe")
-                self.buffer += chunk
-            text, self.buffer = self.buffer.split(b"\0", 1)
-            reply = json.loads(text)
-            if reply.get("id") == self.next:
-                if "error" in reply:
-                    raise SystemExit("DevTools %s: %s" % (method, reply["error"]))
-                return reply["result"]
-
-    def evaluate(self, expression):
-        result = self.call("Runtime.evaluate", expression=expression, awaitPromise=True, returnByValue=True)
-        if "exceptionDetails" in result:
-            raise SystemExit("in the page: %s" % result["exceptionDetails"])
-        return result["result"].get("value")
-
-    def close(self):
-        self.process.kill()
-        self.process.wait()
+        super().__init__(chromium, FLAGS, work / "devtools-profile", window)
 
 
 def reported(value):

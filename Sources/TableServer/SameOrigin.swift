@@ -30,17 +30,17 @@ final class SameOrigin: RouterMiddleware, Sendable {
 
     /// Throws 403 unless `request` names the served host and comes from its origin.
     func check(_ request: Request) throws {
+        if let refusal = refusal(host: request.head.authority ?? "", origin: request.headers[.origin]) {
+            throw HTTPError(.forbidden, message: refusal)
+        }
+    }
+
+    /// Why a request with these `Host` and `Origin` headers is refused; nil when it is not.
+    func refusal(host: String, origin: String?) -> String? {
         let allowed = self.allowed
-        let host = request.head.authority ?? ""
-        if !allowed.isEmpty, !allowed.contains(host.lowercased()) {
-            throw HTTPError(.forbidden, message: "Host \(host.isEmpty ? "(none)" : host) is not this server's")
-        }
-        if let origin = request.headers[.origin] {
-            let expected = "http://" + host.lowercased()
-            guard origin.lowercased() == expected, allowed.isEmpty || allowed.contains(host.lowercased()) else {
-                throw HTTPError(.forbidden, message: "Origin \(origin) is not this page's")
-            }
-        }
+        if !allowed.isEmpty, !allowed.contains(host.lowercased()) { return "Host \(host.isEmpty ? "(none)" : host) is not this server's" }
+        if let origin, origin.lowercased() != "http://" + host.lowercased() { return "Origin \(origin) is not this page's" }
+        return nil
     }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {

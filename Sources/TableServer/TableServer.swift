@@ -1,7 +1,9 @@
 public import DataTables
+public import LiveTables
 import Foundation
 import HTTPTypes
 import Hummingbird
+import HummingbirdCore
 import HummingbirdWebSocket
 import NIOCore
 
@@ -49,8 +51,7 @@ public struct TableServer<Row: ServedRow>: Sendable {
     /// - Precondition: every row has one field per title.
     public init(layout: sending DataTableLayout<Row>, titles: [String], configuration: Configuration = Configuration(),
                 downloads: [String: Download] = [:]) {
-        table = LiveTable(layout: layout, titles: titles,
-                          saving: configuration.saving.map { Saving(path: $0.path, delimiter: $0.delimiter) })
+        table = LiveTable(layout: layout, titles: titles, saving: configuration.saving)
         self.configuration = configuration
         self.downloads = downloads
     }
@@ -67,7 +68,7 @@ public struct TableServer<Row: ServedRow>: Sendable {
             try origin.check(request)
             return .upgrade([:])
         } onUpgrade: { [table] inbound, outbound, _ in
-            let (stream, continuation) = AsyncStream<Outbound>.makeStream()
+            let (stream, continuation) = AsyncStream<PageMessage>.makeStream()
             let page = await table.connect(continuation)
             await withTaskGroup(of: Void.self) { group in
                 group.addTask {
@@ -90,10 +91,14 @@ public struct TableServer<Row: ServedRow>: Sendable {
                 group.cancelAll()
             }
         }
+        let webSocketResponder = router.buildResponder()
         let app = Application(
             router: router,
-            server: .http1WebSocketUpgrade(webSocketRouter: router,
-                                           configuration: .init(ws: .init(maxFrameSize: 1 << 20))),
+            server: HTTPServerBuilder { [webSocketResponder] responder in
+                OriginGate(inner: HTTP1WebSocketUpgradeChannel(responder: responder, webSocketResponder: webSocketResponder,
+                                                               configuration: .init(ws: .init(maxFrameSize: 1 << 20))),
+                           origin: origin)
+            },
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? 0

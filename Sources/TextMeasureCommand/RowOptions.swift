@@ -1,6 +1,7 @@
 import ArgumentParser
 import DataTables
 import Foundation
+import TextMeasure
 
 /// The options that lay out a CSV table's rows (`rows` and `render`): the column widths given,
 /// the text layout, the padding above and below, the header's height and the rows' spacing.
@@ -87,10 +88,11 @@ struct RowOptions: ParsableArguments {
     /// Without `measuringRows`, no row is measured yet: for PDF pages, whose column bands measure
     /// their own rows.
     func measuredLayout(_ options: TableOptions, on medium: Medium = .screen, defaultFrameWidth: Double? = nil,
-                        measuringRows: Bool = true) throws
+                        measuringRows: Bool = true, cache: WidthCache = .shared) throws
         -> (layout: DataTableLayout<TextMeasureCommand.Rows.Row>, columnWidths: DataTableColumnWidths) {
         var configuration = try options.configuration(on: medium)
-        let (table, columnWidths, alignments) = try options.measure(configuration, widths: try givenWidths(), defaultFrameWidth: defaultFrameWidth)
+        let (table, columnWidths, alignments) = try options.measure(configuration, widths: try givenWidths(), cache: cache,
+                                                                    defaultFrameWidth: defaultFrameWidth)
         configuration.headerGroups = try HeaderGroupOption.groups(options.headerGroups, titles: table.titles)
         configuration.cellPadding = DataTableCellPadding(horizontal: options.padding, vertical: verticalPadding)
         configuration.textLayout = textLayout.layout
@@ -101,7 +103,7 @@ struct RowOptions: ParsableArguments {
         defer { bar.clear() }
         let layout = try TextMeasureCommand.Rows.layout(
             of: table, widths: columnWidths.widths, alignments: alignments, configuration: configuration,
-            measuringRows: measuringRows, sortColumn: try Self.column(sort, in: table.titles, option: "--sort"),
+            measuringRows: measuringRows, cache: cache, sortColumn: try Self.column(sort, in: table.titles, option: "--sort"),
             groupColumn: try Self.column(groupBy, in: table.titles, option: "--group-by")) { bar.update("heights  ", $0) }
         return (layout, columnWidths)
     }

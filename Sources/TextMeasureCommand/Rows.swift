@@ -1,6 +1,7 @@
 import ArgumentParser
 import DataTables
 import Foundation
+import TextMeasure
 
 extension TextMeasureCommand {
     struct Rows: ParsableCommand {
@@ -45,10 +46,11 @@ extension TextMeasureCommand {
         }
 
         /// A layout of `table` with its columns exactly `widths` and every row measured (unless
-        /// not `measuringRows`), its rows sorted by `sortColumn`'s text (stable; a footer row stays
+        /// not `measuringRows`; texts through `cache`), its rows sorted by `sortColumn`'s text (stable; a footer row stays
         /// last) and grouped by `groupColumn`'s when given; `progress` gets the share of the rows measured.
         static func layout(of table: CSVTable, widths: [Double], alignments: [ColumnAlignment?] = [],
-                           configuration: DataTableConfiguration, measuringRows: Bool = true, sortColumn: Int? = nil,
+                           configuration: DataTableConfiguration, measuringRows: Bool = true, cache: WidthCache = .shared,
+                           sortColumn: Int? = nil,
                            groupColumn: Int? = nil, progress: (Double) -> Void = { _ in }) throws -> DataTableLayout<Row> {
             var configuration = configuration
             configuration.columnWidthModeProvider = { .fixed(width: widths[$0]) }
@@ -59,7 +61,7 @@ extension TextMeasureCommand {
             var fields = Array(table.rows)
             if let sortColumn { fields = sorted(fields, byColumn: sortColumn, keepingLast: configuration.lastRowIsFooter) }
             let layout = try DataTableLayout(
-                rows: fields.enumerated().map { Row(id: $0, cells: $1) }, columns: columns, configuration: configuration)
+                rows: fields.enumerated().map { Row(id: $0, cells: $1) }, columns: columns, configuration: configuration, cache: cache)
             if let groupColumn { try layout.groupRows(byColumn: groupColumn) }
             let step = max(1, layout.rowCount / 100)
             for start in stride(from: 0, to: measuringRows ? layout.rowCount : 0, by: step) {

@@ -193,7 +193,11 @@
       const done = drawnWaiters;
       drawnWaiters = [];
       for (const resolve of done) resolve();
-      if (readyResolve && count >= 0) { readyResolve(); readyResolve = null; }
+      if (readyResolve) {
+        api.readyAt = performance.now();
+        readyResolve();
+        readyResolve = null;
+      }
     }
   }
   let drawQueued = false;
@@ -220,7 +224,7 @@
     while (last >= first && cache.has(ids[last]) && !cache.get(ids[last]).stale) last--;
     if (first > last) return;
     asking = { next: null };
-    send({ type: "rows", from: first, to: last + 1, faces, classes }).catch(error => { alert.textContent = error.message; })
+    send({ type: "rows", from: first, to: last + 1 }).catch(error => { alert.textContent = error.message; })
       .finally(() => {
         const next = asking.next;
         asking = null;
@@ -228,10 +232,13 @@
         redraw();
       });
   }
+  // The font rules past those this page has (a message lists them all, a few lines: faces and classes
+  // are numbered for the table's life, so a page appends the ones it has not seen).
   function addFonts(message) {
-    for (const rule of message.faces.concat(message.classes)) fontSheet.sheet.insertRule(rule, fontSheet.sheet.cssRules.length);
-    faces += message.faces.length;
-    classes += message.classes.length;
+    const newFaces = message.faces.slice(faces), newClasses = message.classes.slice(classes);
+    for (const rule of newFaces.concat(newClasses)) fontSheet.sheet.insertRule(rule, fontSheet.sheet.cssRules.length);
+    faces += newFaces.length;
+    classes += newClasses.length;
   }
   let keys = 0;
   function receive(message) {
@@ -252,16 +259,19 @@
         cache.clear();
         addFonts(message);
         return;
-      case "rows":
+      case "rows": {
         addFonts(message);
         message.rows.forEach((cells, k) => cache.set(message.ids[k], { cells, texts: message.texts[k], key: ++keys }));
-        break;
-      case "edit": {
-        const entry = cache.get(message.id);
-        if (entry) entry.stale = true;
-        version = message.version;
+        const waiter = waiting.get(message.request);
+        waiting.delete(message.request);
+        if (waiter) waiter.resolve();
         break;
       }
+      case "edit":
+        addFonts(message);
+        cache.set(message.id, { cells: message.cells, texts: message.texts, key: ++keys });
+        version = message.version;
+        break;
       case "insert": {
         const kept = anchor();
         heights = spliced(heights, message.row, 0, 1, 0);
@@ -397,6 +407,8 @@
   // The page's script API (documented in the article), for embedding and for tests.
   const api = {
     ready,
+    // When `ready` resolved, in the page's performance.now() (from the page's request).
+    readyAt: null,
     get rowCount() { return count; },
     get measuredRows() { return measured; },
     get version() { return version; },

@@ -17,9 +17,15 @@ struct Saving: Sendable {
         var description: String { "\(path) was not saved: \(reason); the edits are kept in memory" }
     }
 
-    /// Writes `titles` and `rows` as CSV. A file that cannot be written to (read-only, say) is
-    /// refused before anything is written: renaming over it would replace it anyway.
+    /// Writes `titles` and `rows` as CSV. A file that cannot be written to is refused before
+    /// anything is written, since renaming over it would replace it anyway: one made read-only
+    /// (no write permission for its owner: refused even to root, who could write it), or one this
+    /// process may not write.
     func write<Row: ServedRow>(titles: [String], rows: [Row]) -> Result<Void, Failure> {
+        var info = stat()
+        if stat(path, &info) == 0, info.st_mode & S_IWUSR == 0 {
+            return .failure(Failure(path: path, reason: "it is read-only"))
+        }
         if access(path, F_OK) == 0, access(path, W_OK) != 0 {
             return .failure(Failure(path: path, reason: String(cString: strerror(errno))))
         }

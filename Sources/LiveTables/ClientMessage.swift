@@ -3,8 +3,7 @@ import Foundation
 /// A message a page sends over the WebSocket, as JSON: `type` says which, `request` numbers it
 /// (the answer, `ack` or `error`, names it).
 ///
-/// - `{"type":"rows","request":n,"from":i,"to":j,"faces":f,"classes":c}`: rows `i..<j` (at most
-///   `maximumRows`), the page holding the first `f` font faces' rules and `c` classes'.
+/// - `{"type":"rows","request":n,"from":i,"to":j}`: rows `i..<j` (at most `maximumRows`).
 /// - `{"type":"edit","request":n,"id":ID,"column":j,"text":"…"}`: a cell's new text.
 /// - `{"type":"insert","request":n,"at":i,"cells":["…",…]}`: a new row before row `i`.
 /// - `{"type":"delete","request":n,"id":ID}`: a row deleted.
@@ -17,8 +16,6 @@ struct ClientMessage: Decodable, Sendable {
     var request: Int
     var from: Int?
     var to: Int?
-    var faces: Int?
-    var classes: Int?
     var id: Int?
     var column: Int?
     var text: String?

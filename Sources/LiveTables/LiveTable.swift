@@ -3,23 +3,26 @@ import Foundation
 import TableRendering
 import TextMeasure
 
-/// What goes to one page: a text message (JSON) or a binary one (`HeightFrame`).
-enum Outbound: Sendable {
+/// A message to a page: text (JSON) or binary (rows' heights or IDs); see the "Serving a live
+/// table" article.
+public enum PageMessage: Sendable, Equatable {
     case text(String)
     case binary([UInt8])
 }
 
-/// The table a server serves: its layout (every height the server's), the pages connected to
-/// it, and the changes they make, in order. The one place that changes the table, so every
-/// change has its version, and every page gets the changes in the order of their versions.
-actor LiveTable<Row: ServedRow> {
+/// The table a live page shows, without the server: its layout (every height the server's), the
+/// pages connected to it, and the changes they make, in order. The one place that changes the
+/// table, so every change has its version and every page gets the changes in the order of their
+/// versions. `TableServer` puts it behind HTTP and a WebSocket; another server can do the same,
+/// passing each page's messages to `handle(_:from:)` and sending it what its stream yields.
+public actor LiveTable<Row: ServedRow> {
     private let layout: DataTableLayout<Row>
     private let titles: [String]
     private let cells: LiveCells
-    /// Bumped by every accepted edit, insertion and deletion.
-    private(set) var version = 0
+    /// The table's version: bumped by every accepted edit, insertion and deletion.
+    public private(set) var version = 0
     private var nextID: Int
-    private var pages: [Int: AsyncStream<Outbound>.Continuation] = [:]
+    private var pages: [Int: AsyncStream<PageMessage>.Continuation] = [:]
     private var nextPage = 0
     /// Where the background measuring goes on from.
     private var cursor = 0
@@ -36,10 +39,14 @@ actor LiveTable<Row: ServedRow> {
     /// How many rows the background measures between other work.
     static var measuringChunk: Int { 2_048 }
 
-    init(layout: sending DataTableLayout<Row>, titles: [String], saving: Saving?) {
+    /// The table of `layout`, its rows' fields under `titles`; every accepted change written to
+    /// the CSV file `saving` names, with its field separator (nil: none).
+    ///
+    /// - Precondition: every row has one field per title.
+    public init(layout: sending DataTableLayout<Row>, titles: [String], saving: (path: String, delimiter: Unicode.Scalar)? = nil) {
         self.layout = layout
         self.titles = titles
-        self.saving = saving
+        self.saving = saving.map { Saving(path: $0.path, delimiter: $0.delimiter) }
         cells = LiveCells(id: "tm-live", scope: Self.scope)
         // Heights only: a million measured rows keep no per-cell widths (a width change, rare
         // here, measures every row again).
@@ -51,7 +58,7 @@ actor LiveTable<Row: ServedRow> {
 
     /// Connects a page: `page` gets the table as it is (`hello`, then every row's height and
     /// ID), then every change after it. Returns the page's number, for `disconnect(_:)`.
-    func connect(_ page: AsyncStream<Outbound>.Continuation) -> Int {
+    public func connect(_ page: AsyncStream<PageMessage>.Continuation) -> Int {
         let number = nextPage
         nextPage += 1
         pages[number] = page
@@ -66,13 +73,15 @@ actor LiveTable<Row: ServedRow> {
         return number
     }
 
-    func disconnect(_ number: Int) {
+    /// Disconnects page `number` (its stream finishes).
+    public func disconnect(_ number: Int) {
         pages.removeValue(forKey: number)?.finish()
     }
 
-    var pageCount: Int { pages.count }
+    /// How many pages are connected.
+    public var pageCount: Int { pages.count }
 
-    private func broadcast(_ message: Outbound) {
+    private func broadcast(_ message: PageMessage) {
         for page in pages.values { page.yield(message) }
     }
 
@@ -85,24 +94,33 @@ actor LiveTable<Row: ServedRow> {
             return "{\"title\":\(jsonString(title)),\"x\":\(x),\"width\":\(width)}"
         }
         let header = cells.header(of: layout)
-        let (faces, classes) = fontRules(faces: 0, classes: 0)
+        let (faces, classes) = fontRules()
         return "{\"type\":\"hello\",\"version\":\(version),\"rowCount\":\(layout.rowCount),\"measuredRows\":\(layout.measuredRowCount)"
             + ",\"headerHeight\":\(layout.headerBlockHeight),\"tableWidth\":\(x),\"columns\":[\(columns.joined(separator: ","))]"
             + ",\"header\":\(header),\"faces\":\(faces),\"classes\":\(classes),\"saving\":\(saving != nil)}"
     }
 
-    /// The font rules past the first `faces` and `classes` the page has, as JSON arrays.
-    private func fontRules(faces: Int, classes: Int) -> (faces: String, classes: String) {
-        guard let rules = try? cells.fontRules(prefix: Self.fontPrefix) else { return ("[]", "[]") }
-        for file in rules.files { fontFiles[file.name] = file.path }
-        func array(_ list: [String], from start: Int) -> String {
-            "[" + list.dropFirst(max(0, start)).map { jsonString($0) }.joined(separator: ",") + "]"
+    /// The font rules of every face and class the cells sent so far use, as JSON arrays (a few
+    /// lines: a page appends those it does not have yet).
+    private func fontRules() -> (faces: String, classes: String) {
+        let rules: (faces: [String], classes: [String], files: [HTMLTable.FontFile])
+        do { rules = try cells.fontRules(prefix: Self.fontPrefix) } catch {
+            // The page draws in its own fonts then: every page is told why, once.
+            if !toldFontProblem {
+                toldFontProblem = true
+                broadcast(.text("{\"type\":\"error\",\"request\":null,\"message\":\(jsonString("The page cannot load a font: \(error)"))}"))
+            }
+            return ("[]", "[]")
         }
-        return (array(rules.faces, from: faces), array(rules.classes, from: classes))
+        for file in rules.files { fontFiles[file.name] = file.path }
+        func array(_ list: [String]) -> String { "[" + list.map { jsonString($0) }.joined(separator: ",") + "]" }
+        return (array(rules.faces), array(rules.classes))
     }
 
+    private var toldFontProblem = false
+
     /// The path of the font file named `name` that a page was told to load; nil for any other.
-    func fontPath(named name: String) -> String? { fontFiles[name] }
+    public func fontPath(named name: String) -> String? { fontFiles[name] }
 
     /// Rows `range`'s heights as a binary frame. O(range × log n).
     private func heightFrame(_ range: Range<Int>) -> [UInt8] {
@@ -124,7 +142,7 @@ actor LiveTable<Row: ServedRow> {
     /// their heights to every page. Returns false once every row is measured.
     ///
     /// - Complexity: O(`measuringChunk` × log n), plus measuring the rows (on every core).
-    func measureNextRows() -> Bool {
+    public func measureNextRows() -> Bool {
         let count = layout.rowCount
         guard layout.measuredRowCount < count else { return false }
         if cursor >= count { cursor = 0 }
@@ -141,7 +159,7 @@ actor LiveTable<Row: ServedRow> {
 
     /// Measures every row not measured yet in the background, a chunk at a time, letting the
     /// pages' requests in between, unless that is under way.
-    func startMeasuring() {
+    public func startMeasuring() {
         guard measuring == nil else { return }
         measuring = Task {
             while !Task.isCancelled, measureNextRows() { await Task.yield() }
@@ -150,20 +168,21 @@ actor LiveTable<Row: ServedRow> {
     }
 
     /// Stops the background measuring (the server stopped).
-    func stopMeasuring() {
+    public func stopMeasuring() {
         measuring?.cancel()
         measuring = nil
     }
 
     /// How many rows are measured, and how many there are.
-    var progress: (measured: Int, rows: Int) { (layout.measuredRowCount, layout.rowCount) }
+    public var progress: (measured: Int, rows: Int) { (layout.measuredRowCount, layout.rowCount) }
 
     // MARK: Requests
 
     /// Carries out `text`, a page's message (`ClientMessage`): its answer goes to `page`, any
     /// change to every page.
-    func handle(_ text: String, from page: Int) {
+    public func handle(_ text: String, from page: Int) {
         guard let reply = pages[page] else { return }
+        handlingSince = .now
         do {
             let message = try ClientMessage.parse(text)
             switch message.type {
@@ -179,7 +198,7 @@ actor LiveTable<Row: ServedRow> {
 
     /// `rows`: the rows measured if they were not (their heights to every page first), then
     /// their cells, IDs and any new font rules to the page.
-    private func rows(_ message: ClientMessage, to page: AsyncStream<Outbound>.Continuation) throws(ClientMessage.Problem) {
+    private func rows(_ message: ClientMessage, to page: AsyncStream<PageMessage>.Continuation) throws(ClientMessage.Problem) {
         let from = try field(message.from, "from", message), to = try field(message.to, "to", message)
         guard from >= 0, from <= to, to <= layout.rowCount else {
             throw ClientMessage.Problem(request: message.request,
@@ -193,14 +212,14 @@ actor LiveTable<Row: ServedRow> {
         let rows = cells.rows(range, of: layout)
         let ids = range.map { String(layout.rows[$0].id) }.joined(separator: ",")
         let texts = range.map { "[" + layout.rows[$0].fields.map { jsonString($0) }.joined(separator: ",") + "]" }.joined(separator: ",")
-        let (faces, classes) = fontRules(faces: message.faces ?? 0, classes: message.classes ?? 0)
+        let (faces, classes) = fontRules()
         page.yield(.text("{\"type\":\"rows\",\"request\":\(message.request),\"version\":\(version),\"from\":\(from)"
             + ",\"ids\":[\(ids)],\"texts\":[\(texts)],\"rows\":[\(rows.joined(separator: ","))],\"faces\":\(faces),\"classes\":\(classes)}"))
     }
 
     /// `edit`: the cell changed, its row measured again (`replaceRow`), and the change, the
     /// row's new height and the offset delta below it sent to every page; then `ack` to the page.
-    private func edit(_ message: ClientMessage, to page: AsyncStream<Outbound>.Continuation) throws(ClientMessage.Problem) {
+    private func edit(_ message: ClientMessage, to page: AsyncStream<PageMessage>.Continuation) throws(ClientMessage.Problem) {
         let id = try field(message.id, "id", message), column = try field(message.column, "column", message)
         let text = try field(message.text, "text", message)
         let index = try row(withID: id, message)
@@ -215,15 +234,20 @@ actor LiveTable<Row: ServedRow> {
             let changes = layout.replaceRow(index, with: row)
             version += 1
             let after = layout.offset(ofRow: index + 1) - layout.offset(ofRow: index)
+            // The row as every page draws it now, so none has to ask for it.
+            let drawn = cells.rows(index..<(index + 1), of: layout)[0]
+            let texts = "[" + row.fields.map { jsonString($0) }.joined(separator: ",") + "]"
+            let (faces, classes) = fontRules()
             broadcast(.text("{\"type\":\"edit\",\"version\":\(version),\"id\":\(id),\"row\":\(index),\"column\":\(column)"
-                + ",\"text\":\(jsonString(text)),\"height\":\(after),\"delta\":\(after - before)}"))
+                + ",\"text\":\(jsonString(text)),\"height\":\(after),\"delta\":\(after - before)"
+                + ",\"cells\":\(drawn),\"texts\":\(texts),\"faces\":\(faces),\"classes\":\(classes)}"))
             announce(changes, around: index..<(index + 1))
         }
-        page.yield(.text("{\"type\":\"ack\",\"request\":\(message.request),\"version\":\(version)}"))
+        page.yield(.text(ack(message)))
     }
 
     /// `insert`: a row with the next ID before row `at`, through `setData`.
-    private func insert(_ message: ClientMessage, to page: AsyncStream<Outbound>.Continuation) throws(ClientMessage.Problem) {
+    private func insert(_ message: ClientMessage, to page: AsyncStream<PageMessage>.Continuation) throws(ClientMessage.Problem) {
         let at = try field(message.at, "at", message), fields = try field(message.cells, "cells", message)
         guard at >= 0, at <= layout.rowCount else {
             throw ClientMessage.Problem(request: message.request, description: "\"at\" \(at) is not within 0...\(layout.rowCount)")
@@ -241,11 +265,11 @@ actor LiveTable<Row: ServedRow> {
         version += 1
         broadcast(.text("{\"type\":\"insert\",\"version\":\(version),\"row\":\(at),\"id\":\(id)}"))
         announce(changes, around: max(0, at - 1)..<(at + 1))
-        page.yield(.text("{\"type\":\"ack\",\"request\":\(message.request),\"version\":\(version)}"))
+        page.yield(.text(ack(message)))
     }
 
     /// `delete`: the row with `id` gone, through `setData`.
-    private func delete(_ message: ClientMessage, to page: AsyncStream<Outbound>.Continuation) throws(ClientMessage.Problem) {
+    private func delete(_ message: ClientMessage, to page: AsyncStream<PageMessage>.Continuation) throws(ClientMessage.Problem) {
         let id = try field(message.id, "id", message)
         let index = try row(withID: id, message)
         var rows = layout.rows
@@ -254,7 +278,7 @@ actor LiveTable<Row: ServedRow> {
         version += 1
         broadcast(.text("{\"type\":\"delete\",\"version\":\(version),\"row\":\(index),\"id\":\(id)}"))
         announce(changes, around: max(0, index - 1)..<min(layout.rowCount, index))
-        page.yield(.text("{\"type\":\"ack\",\"request\":\(message.request),\"version\":\(version)}"))
+        page.yield(.text(ack(message)))
     }
 
     /// After a change: the heights of the rows `around` it (or, when a column's width changed,
@@ -272,6 +296,16 @@ actor LiveTable<Row: ServedRow> {
             broadcast(.binary(heightFrame(0..<0)))
         }
         save()
+    }
+
+    /// When the message being handled arrived.
+    private var handlingSince = ContinuousClock.now
+
+    /// `{"type":"ack",…}`: the change is applied and every page has it; `took` is how long that
+    /// took here, in microseconds, from the message's arrival to the last page's patch queued.
+    private func ack(_ message: ClientMessage) -> String {
+        let took = (ContinuousClock.now - handlingSince) / .microseconds(1)
+        return "{\"type\":\"ack\",\"request\":\(message.request),\"version\":\(version),\"took\":\(Int(took.rounded(.up)))}"
     }
 
     private func field<Value>(_ value: Value?, _ name: String, _ message: ClientMessage) throws(ClientMessage.Problem) -> Value {
@@ -296,7 +330,7 @@ actor LiveTable<Row: ServedRow> {
     // MARK: The table as it is
 
     /// The titles and every row's fields, now.
-    func snapshot() -> (titles: [String], rows: [Row]) { (titles, layout.rows) }
+    public func snapshot() -> (titles: [String], rows: [Row]) { (titles, layout.rows) }
 
     // MARK: Saving
 
