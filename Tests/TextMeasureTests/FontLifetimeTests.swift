@@ -28,6 +28,30 @@ import Testing
         #expect(live.first?.face === kept?.face)
     }
 
+    /// Freeing a set takes no lock: a thread may free one while holding another lock, and a lock
+    /// taken in `deinit` could then be taken in the opposite order by another thread (a fuzz run
+    /// hung 363 s in `FontSet.deinit` on the intern table's lock). Here the table's own lock is
+    /// held while another thread frees a set of a face from bytes (held weakly by the table, whose
+    /// `deinit` took that lock to remove its entry): the free must finish, not wait for the lock.
+    @Test func freeingASetTakesNoLock() throws {
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: BundledFont.notoSansMono.path())))
+        final class Holder: @unchecked Sendable { var font: Font? }
+        let holder = Holder()
+        holder.font = try Font(data: bytes, size: 14).withFeatures([try FontFeature("zz03=1")])
+        #expect(holder.font?.width(of: "0") == 8.4)
+        let freed = DispatchSemaphore(value: 0)
+        let finished = FontSet.withTableLocked {
+            Thread {
+                holder.font = nil  // the set's last reference: its deinit runs here
+                freed.signal()
+            }.start()
+            return freed.wait(timeout: .now() + 5) == .success
+        }
+        if !finished { freed.wait() }  // it got the lock once released: wait for it before the test ends
+        #expect(finished, "freeing a font set waited for the intern table's lock")
+        #expect(FontSet.internedCount < 500)
+    }
+
     /// Sets of faces from files are held by the intern table while used and let go once unused:
     /// 1,000 distinct sets made and dropped on four threads do not stay (the table keeps at most
     /// its sweep threshold, 64, of unused ones, plus the sets other suites running now use), and

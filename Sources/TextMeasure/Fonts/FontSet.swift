@@ -217,9 +217,8 @@ final class FontSet: Sendable {
             let weight: FontWeight?
             let configuration: ObjectIdentifier?
         }
-        /// A set held weakly, with its id: a set freed meanwhile leaves a newer one's entry alone.
+        /// A set held weakly; its entry stays, empty, from its freeing to the next sweep.
         struct Watched {
-            let id: Int
             weak var set: FontSet?
         }
         var held: [Key: FontSet] = [:]
@@ -240,18 +239,16 @@ final class FontSet: Sendable {
         mutating func sweep() -> [FontSet] {
             let unused = Array(held.keys).filter { isKnownUniquelyReferenced(&held[$0]!) }
             let released = unused.compactMap { held.removeValue(forKey: $0) }
-            sweepAt = max(Self.firstSweep, 2 * held.count)
+            // The watched sets freed since: their entries go here, not in their `deinit`, which
+            // takes no lock (a set may be freed by a thread holding another lock, and a lock taken
+            // in `deinit` could then be taken in the opposite order to another thread's).
+            watched = watched.filter { $0.value.set != nil }
+            sweepAt = max(Self.firstSweep, 2 * (held.count + watched.count))
             return released
         }
     }
 
     private static let interned = Lock(Interned())
-
-    private var key: Interned.Key {
-        Interned.Key(members: members.map(\.key), features: featureSettings, language: language?.tag,
-                     fallback: fallback.map { ObjectIdentifier($0.configuration) }, families: familyQuery?.families,
-                     weight: familyQuery?.weight, configuration: familyQuery.map { ObjectIdentifier($0.configuration) })
-    }
 
     /// The one live set made of `members` (created when none is), shaped in `language`, with
     /// system fallback from `fallback` when it is given. O(members) under a lock. The first
@@ -270,12 +267,8 @@ final class FontSet: Sendable {
             let set = FontSet(id: table.nextID, members: members, primary: primary, language: language, fallback: system,
                               familyQuery: familyQuery)
             table.nextID += 1
-            guard fromFiles else {
-                table.watched[key] = Interned.Watched(id: set.id, set: set)
-                return (set, [])
-            }
-            table.held[key] = set
-            return (set, table.held.count >= table.sweepAt ? table.sweep() : [])
+            if fromFiles { table.held[key] = set } else { table.watched[key] = Interned.Watched(set: set) }
+            return (set, table.held.count + table.watched.count >= table.sweepAt ? table.sweep() : [])
         }
         _ = released  // freed here, outside the lock their deinit takes
         return set
@@ -284,13 +277,9 @@ final class FontSet: Sendable {
     /// How many sets the table holds now (for tests).
     static var internedCount: Int { interned.withLock { $0.held.count + $0.watched.count } }
 
-    deinit {
-        // A set made meanwhile for the same members has its own entry: leave that one.
-        let (key, id) = (key, id)
-        Self.interned.withLock { table in
-            if table.watched[key]?.id == id { table.watched[key] = nil }
-        }
-    }
+    /// `body` run with the table's lock held (for tests: freeing a set must not wait for it).
+    static func withTableLocked<Result>(_ body: () -> Result) -> Result { interned.withLock { _ in body() } }
+
 }
 
 extension FontSet {
