@@ -185,7 +185,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TextMeasureCommandTests",
-            dependencies: ["TextMeasureCommand", "TableRendering", "TextMeasureTestSupport"]
+            dependencies: ["TextMeasureCommand", "TableRendering", "LiveTables", "TextMeasureTestSupport"]
         ),
     ]
 )

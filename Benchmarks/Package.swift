@@ -137,6 +137,7 @@ let package = Package(
             dependencies: [
                 .product(name: "TextMeasure", package: "TextMeasure"),
                 .product(name: "DataTables", package: "TextMeasure"),
+                .product(name: "LiveTables", package: "TextMeasure"),
                 .product(name: "Benchmark", package: "package-benchmark"),
                 "PackageTable",
             ],

@@ -21,7 +21,7 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 seconds="${1:-60}"
 work="${FUZZ_WORK:-$root/Fuzzing/.build/fuzz}"
-read -r -a targets <<< "${FUZZ_TARGETS:-FuzzFont FuzzLayout FuzzCSV FuzzCells FuzzXlsx FuzzLayoutJSON}"
+read -r -a targets <<< "${FUZZ_TARGETS:-FuzzFont FuzzLayout FuzzCSV FuzzCells FuzzXlsx FuzzLayoutJSON FuzzLiveMessages}"
 
 # `--sanitize=fuzzer` makes SwiftPM compile the executables as libraries, so libFuzzer's main is
 # the program's. The sanitizers themselves go in one -sanitize= flag: swiftc passes only its last

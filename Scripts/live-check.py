@@ -18,6 +18,9 @@ Devanagari, Thai, CJK, Hangul and emoji texts, digits and punctuation between sc
     or a deletion above;
   - two pages: an edit in one shows in the other within 100 ms, and after both edit at once they
     show the same table, the server's (`/download.csv`);
+  - a wide table: of 40 columns only those in view are in the DOM, and the header and the first
+    column stay put when the page scrolls sideways; past the browsers' height caps (the million
+    rows) the scroll bar is scaled and the last row is reached, by `scrollToRow` and at the bar's end;
   - bad input: 100 WebSocket clients at once each get the table and an edit; a Host or Origin not the
     server's gets 403 (the page and the WebSocket); malformed messages get errors naming what is
     wrong, and the server goes on;
@@ -386,6 +389,40 @@ def two_pages(server, browser, label, seed=3):
     second.close()
 
 
+def wide(binary, browser, work, label="wide"):
+    """A table of 40 columns: only the columns in view are in the DOM, and the header and the
+    first column stay where they are when the page scrolls sideways."""
+    path = work / "wide.csv"
+    texts, _ = multilingual_texts()
+    with open(path, "w", encoding="utf-8", newline="") as out:
+        writer = csv.writer(out)
+        writer.writerow(["c%d" % j for j in range(40)])
+        for i in range(500):
+            writer.writerow([texts[(i * 40 + j) % len(texts)][:30] for j in range(40)])
+    server = Server(binary, path)
+    try:
+        page = browser.page(server.url)
+        result = page.evaluate("""(async () => {
+          const viewport = document.querySelector("[data-scroll]");
+          await textmeasure.scrollToRow(100);
+          const cells = row => [...document.querySelectorAll('[data-row="' + row + '"] [data-column]')];
+          const before = cells(101).map(c => +c.dataset.column);
+          const first = cells(101)[0].getBoundingClientRect().left, header = document.querySelector(".tm-head").getBoundingClientRect().top;
+          viewport.scrollLeft = 3000;
+          await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+          const after = cells(101).map(c => +c.dataset.column);
+          const stuck = cells(101)[0], stuckLeft = stuck.getBoundingClientRect().left;
+          return [before.length, after, first, stuckLeft, +stuck.dataset.column, header, document.querySelector(".tm-head").getBoundingClientRect().top];
+        })()""")
+        check(result[0] < 40 and len(result[1]) < 40 and result[1][0] == 0 and min(result[1][1:]) > max(result[1][:1]) + 5
+              and abs(result[2] - result[3]) < 0.5 and result[5] == result[6],
+              "%s: of 40 columns %d and then %d in the DOM, scrolled 3,000 px sideways (columns %d–%d and the first, still at %.1f px)"
+              % (label, result[0], len(result[1]), min(result[1][1:]), max(result[1]), result[3]))
+        page.close()
+    finally:
+        server.stop()
+
+
 def bad_input(server, label):
     status, _ = server.get("", {"Host": "evil.example:%d" % server.port})
     check(status == 403, "%s: a request for another host (DNS rebinding) gets %d" % (label, status))
@@ -479,6 +516,26 @@ def million(binary, browser, work):
         measured = time.monotonic() - requested
         check(painted <= 1000, "million: the first rows painted %.0f ms after the page was requested (goal: 1.0 s)" % painted)
         check(measured <= 30, "million: every row measured %.1f s after the page was requested (goal: 30 s)" % measured)
+        # Past the browsers' height caps: the scroll bar is scaled, and the last row can be reached.
+        reach = page.evaluate("""(async () => {
+          const viewport = document.querySelector("[data-scroll]"), last = textmeasure.rowCount - 1;
+          await textmeasure.scrollToRow(last);
+          const row = viewport.querySelector('[data-row="' + last + '"]');
+          const top = row.getBoundingClientRect().top - viewport.getBoundingClientRect().top;
+          viewport.scrollTop = viewport.scrollHeight;  // the scroll bar dragged to its end
+          await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+          await textmeasure.scrollToRow(last).then(() => null);
+          viewport.scrollTop = 0;
+          viewport.scrollTop = viewport.scrollHeight;
+          await new Promise(r => setTimeout(r, 100));
+          await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+          const end = viewport.querySelector('[data-row="' + last + '"]');
+          const bottom = end ? end.getBoundingClientRect().bottom - viewport.getBoundingClientRect().bottom : null;
+          return [top, bottom, viewport.scrollHeight, textmeasure.rowTop(last)];
+        })()""")
+        check(abs(reach[0]) <= 1 and reach[1] is not None and abs(reach[1]) <= 1 and reach[2] <= 15_000_000 < reach[3],
+              "million: %.0f px of rows in a %d px scroll bar; the last row scrolled to (%.2f px from the top) and at the bar's end (%s px from the bottom)"
+              % (reach[3], reach[2], reach[0], "%.2f" % reach[1] if reach[1] is not None else "not drawn"))
         socket = server.socket()
         json.loads(socket.recv())
         generator = random.Random(4)
@@ -612,6 +669,8 @@ def main():
             no_jump_through_changes(server, browser, "100,000 rows")
         finally:
             server.stop()
+        print("live table: a wide table", flush=True)
+        wide(binary, browser, work)
         print("live table: --save", flush=True)
         saving(binary, browser, work, "save")
         if not arguments.skip_million:

@@ -7,6 +7,7 @@
 - FuzzLayout, FuzzCells: the byte formats that FuzzInput decodes (see the targets' main.swift).
 - FuzzXlsx, FuzzLayoutJSON: tables in FuzzTable's byte format, every special cell in some cell,
   and one of short strings (see FuzzSupport/FuzzTable.swift).
+- FuzzLiveMessages: such tables followed by page messages of every kind (see its main.swift).
 - FuzzCSV: Samples/products.csv and small files with quoting, line ends, a byte order mark, and
   the errors the reader must name (a ragged row, bytes that are not UTF-8).
 
@@ -158,6 +159,16 @@ def tables():
     for target in ("FuzzXlsx", "FuzzLayoutJSON"):
         write(target, "every-special", every + b"\x00\x00\x00\x00\x00\x00")
         write(target, "plain", plain + b"\x01\x01\x02\x00")
+    # FuzzLiveMessages: the table, its stack, wrapping and width, then messages: a request number, a
+    # kind (0 raw text, 1 rows, 2 edit, 3 insert, 4 delete), then its numbers (each a byte that may be
+    # taken, then the choice) and texts (short strings).
+    raw = b"\x07\x00" + short_string('{"type":"rows","request":1,"from":0,"to":2}')
+    rows = b"\x08\x01" + b"\x05\x00" + b"\x05\x03"
+    edit = b"\x09\x02" + b"\x05\x02" + b"\x05\x01" + short_string("a much longer text that wraps over lines")
+    insert = b"\x0a\x03" + b"\x05\x00" + b"\x05\x03" + short_string("new") + short_string("row") + short_string("x")
+    delete = b"\x0b\x04" + b"\x05\x00"
+    write("FuzzLiveMessages", "plain", plain + b"\x00\x00\x00" + raw + rows + edit + insert + delete + rows)
+    write("FuzzLiveMessages", "every-special", every + b"\x00\x01\x01" + edit + edit + delete + delete + rows)
 
 
 if __name__ == "__main__":

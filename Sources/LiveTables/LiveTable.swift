@@ -57,7 +57,8 @@ public actor LiveTable<Row: ServedRow> {
     // MARK: Pages
 
     /// Connects a page: `page` gets the table as it is (`hello`, then every row's height and
-    /// ID), then every change after it. Returns the page's number, for `disconnect(_:)`.
+    /// the IDs that are not the row's index, which a page assumes), then every change after it.
+    /// Returns the page's number, for `disconnect(_:)`.
     public func connect(_ page: AsyncStream<PageMessage>.Continuation) -> Int {
         let number = nextPage
         nextPage += 1
@@ -67,6 +68,7 @@ public actor LiveTable<Row: ServedRow> {
         for first in stride(from: 0, to: count, by: Self.frameRows) {
             let range = first..<min(count, first + Self.frameRows)
             page.yield(.binary(heightFrame(range)))
+            guard range.contains(where: { layout.rows[$0].id != $0 }) else { continue }
             page.yield(.binary(HeightFrame.bytes(kind: HeightFrame.ids, first: first, values: range.map { Double(layout.rows[$0].id) },
                                                  measuredRows: layout.measuredRowCount, rowCount: count)))
         }
@@ -122,18 +124,10 @@ public actor LiveTable<Row: ServedRow> {
     /// The path of the font file named `name` that a page was told to load; nil for any other.
     public func fontPath(named name: String) -> String? { fontFiles[name] }
 
-    /// Rows `range`'s heights as a binary frame. O(range × log n).
+    /// Rows `range`'s heights as a binary frame. O(range).
     private func heightFrame(_ range: Range<Int>) -> [UInt8] {
-        var values: [Double] = []
-        values.reserveCapacity(range.count)
-        var top = layout.offset(ofRow: range.lowerBound)
-        for row in range {
-            let next = layout.offset(ofRow: row + 1)
-            values.append(next - top)
-            top = next
-        }
-        return HeightFrame.bytes(kind: HeightFrame.heights, first: range.lowerBound, values: values,
-                                 measuredRows: layout.measuredRowCount, rowCount: layout.rowCount)
+        HeightFrame.bytes(kind: HeightFrame.heights, first: range.lowerBound, values: layout.spacedHeights(range),
+                          measuredRows: layout.measuredRowCount, rowCount: layout.rowCount)
     }
 
     // MARK: Measuring

@@ -5,6 +5,8 @@
 //
 // 1. Scale: `remeasureRow` and `row(atOffset:)` at 1,000,000 rows against the same at 1,000 rows.
 //    Target: the 1M cost ≤ 3× the 1k cost (O(log n) offsets); 100k is measured too, in between.
+//    And the same edits as a live table's page sends them (`LiveTable`, 1M rows), against
+//    `remeasureRow` at 1M: what the protocol adds; an edit to its patch pushed must stay ≤ 5 ms.
 // 2. Diffing: `setData` on 100,000 rows (an Equatable row struct, so the overload that compares
 //    whole rows before cells is used) with 1 % of the rows edited (one cell) and with 30 % of the
 //    rows shuffled, against Swift's `CollectionDifference` on the same IDs
@@ -17,6 +19,7 @@
 import Benchmark
 import DataTables
 import Foundation
+import LiveTables
 import PackageTable
 import TextMeasure
 
@@ -41,6 +44,14 @@ let benchmarks: @Sendable () -> Void = {
                   configuration: .init(setup: { table.build(checkingEdits: false) }, teardown: { table.drop() })) { _ in
             blackHole(table.lookUpRows())
         }
+    }
+
+    // The same edits at a million rows as a live table's page sends them: against
+    // "remeasureRow, 1M rows", what the protocol costs (the message read, the row replaced and
+    // measured, the patch and the heights written for every page, the answer).
+    let live = LiveEditing(count: 1_000_000)
+    Benchmark("live edit, 1M rows", configuration: .init(setup: { await live.build() }, teardown: { await live.drop() })) { _ in
+        blackHole(await live.editAndRestore())
     }
 
     for change in [Diffing.Change.edit, .shuffle] {
@@ -179,6 +190,73 @@ final class ScrollingTable {
             for offset in offsets { sum &+= layout.row(atOffset: offset) ?? round }
         }
         return sum
+    }
+}
+
+/// A served package row: its six fields.
+struct ServedPackage: ServedRow {
+    let id: Int
+    var fields: [String]
+}
+
+/// A million package rows served by a `LiveTable` to one page, the `ScrollingTable`'s rows
+/// edited the same way, by messages.
+actor LiveEditing {
+    let count: Int
+    var live: LiveTable<ServedPackage>?
+    var page: AsyncStream<PageMessage>.Iterator?
+    var number = 0
+    var request = 0
+
+    init(count: Int) { self.count = count }
+
+    func build() async {
+        let rows = (0..<count).map { index in
+            let package = Package.cycled(index)
+            return ServedPackage(id: index, fields: [package.name, package.version, package.section, package.maintainer,
+                                                     package.installedSize, package.description])
+        }
+        let titles = ["Name", "Version", "Section", "Maintainer", "Installed size (KiB)", "Description"]
+        let columns = titles.indices.map { index in DataTableColumn<ServedPackage>(titles[index]) { $0.fields[index] } }
+        let layout: DataTableLayout<ServedPackage>
+        do { layout = try DataTableLayout(rows: rows, columns: columns, configuration: configuration) } catch { fatalError("\(error)") }
+        let live = LiveTable(layout: layout, titles: titles)
+        let (stream, continuation) = AsyncStream<PageMessage>.makeStream()
+        number = await live.connect(continuation)
+        (self.live, page) = (live, stream.makeAsyncIterator())
+        while await next() != "hello" {}
+        _ = await editAndRestore()  // the edited rows measured once, as the other benchmark's
+    }
+
+    func drop() {
+        (live, page) = (nil, nil)
+    }
+
+    /// The type of the next text message, past the frames.
+    private func next() async -> String? {
+        while let message = await page?.next() {
+            guard case .text(let text) = message else { continue }
+            return (try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])?["type"] as? String
+        }
+        return nil
+    }
+
+    /// `ScrollingTable.edits` rows' descriptions made longer, then put back, each through an edit
+    /// message answered by the table; returns how many edits were acknowledged.
+    func editAndRestore() async -> Int {
+        guard let live else { return 0 }
+        var acknowledged = 0
+        for index in (0..<ScrollingTable.edits).map({ $0 * count / ScrollingTable.edits }) {
+            let original = Package.cycled(index).description
+            for text in [original + ScrollingTable.addition, original] {
+                request += 1
+                let escaped = String(decoding: try! JSONSerialization.data(withJSONObject: [text]), as: UTF8.self).dropFirst().dropLast()
+                await live.handle(#"{"type":"edit","request":\#(request),"id":\#(index),"column":5,"text":\#(escaped)}"#, from: number)
+                while let type = await next(), type != "ack" {}
+                acknowledged += 1
+            }
+        }
+        return acknowledged
     }
 }
 

@@ -32,7 +32,9 @@ public func fuzzCSV(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         return 0
     }
     for (number, row) in table.rows.enumerated() {
-        require(row.count == table.titles.count, "row \(number) has \(row.count) fields, the header \(table.titles.count)")
+        let fields = row.fields
+        require(fields.count == table.titles.count, "row \(number) has \(fields.count) fields, the header \(table.titles.count)")
+        require(fields.indices.allSatisfy { row[$0] == fields[$0] }, "row \(number)'s fields read one by one differ from them all")
     }
     columnsAndRows(of: table)
     return 0
@@ -46,7 +48,7 @@ func columnsAndRows(of table: CSVTable) {
     configuration.textLayout = .wrap
     configuration.rowHeightMode = .automatic(estimated: 44, prefetchWindow: 0)
     let columns = table.titles.indices.map { index in DataTableColumn<Row>(table.titles[index]) { $0.fields[index] } }
-    let rows = table.rows.enumerated().map { Row(id: $0, fields: $1) }
+    let rows = table.rows.enumerated().map { Row(id: $0, fields: $1.fields) }
     var widths: [Double] = []
     for mode in [configuration.columnWidthMode, .fitContentCell(sample: .all)] {
         configuration.columnWidthMode = mode

@@ -55,4 +55,11 @@ extension DataTableLayout {
 extension DataTableLayout {
     /// How many rows have their measured height (not the estimate). O(1).
     package var measuredRowCount: Int { measured.count }
+
+    /// Rows `range`'s heights each with the spacing below it (the last row's without), on the
+    /// grid of 2⁻²⁰ pt: the differences of their offsets, so that summing them from the first row
+    /// gives the offsets exactly. O(`range.count`).
+    package func spacedHeights(_ range: Range<Int>) -> [Double] {
+        range.map { offsets.height(of: $0) - ($0 == rows.count - 1 ? spacing : 0) }
+    }
 }

@@ -249,6 +249,7 @@
         measured = message.measuredRows;
         heights = new Float64Array(count);
         ids = new Float64Array(count);
+        for (let i = 0; i < count; i++) ids[i] = i;  // a row's ID is its index unless a frame says otherwise
         offsets = new Float64Array(count + 1);
         dirty = 0;
         columns = message.columns;

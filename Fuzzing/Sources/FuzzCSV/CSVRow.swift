@@ -1,0 +1,1 @@
+../../../Sources/TextMeasureCommand/CSVRow.swift
