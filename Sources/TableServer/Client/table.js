@@ -47,8 +47,11 @@
   }
   const viewportHeight = () => scroller.clientHeight;
   const scaled = () => total() > CAP;
-  const fromScroll = top => scaled() ? top / Math.max(1, CAP - viewportHeight()) * Math.max(0, total() - viewportHeight()) : top;
-  const toScroll = y => scaled() ? y / Math.max(1, total() - viewportHeight()) * (CAP - viewportHeight()) : y;
+  // The scroll bar's range as the browser has it (a browser may let it go a pixel past CAP − V).
+  const scrollRange = () => Math.max(1, scroller.scrollHeight - scroller.clientHeight);
+  const fromScroll = top => Math.min(scaled() ? top / scrollRange() * (total() - viewportHeight()) : top,
+                                     Math.max(0, total() - viewportHeight()));
+  const toScroll = y => scaled() ? y / Math.max(1, total() - viewportHeight()) * scrollRange() : y;
   // The furthest the viewport's top goes: the content's end, or the last row's top (so that any
   // row can be put at the top).
   const lastY = () => Math.max(0, total() - viewportHeight(), count ? offsets[count - 1] : 0);
@@ -71,7 +74,14 @@
     contentY = Math.max(0, contentY);
     syncScrollbar();
   }
+  // The viewport fills the window below the header, in whole px: a fractional height would let the
+  // sticky layer meet the content's end a pixel early, at the scroll bar's end.
+  function fitViewport() {
+    const height = Math.max(0, Math.floor(innerHeight - scroller.getBoundingClientRect().top));
+    if (scroller.style.height !== height + "px") scroller.style.height = height + "px";
+  }
   function syncScrollbar() {
+    fitViewport();
     const v = viewportHeight();
     spacer.style.height = Math.max(0, Math.min(total(), CAP) - v) + "px";
     spacer.style.width = tableWidth + "px";
@@ -151,6 +161,10 @@
     const v = viewportHeight(), left = scroller.scrollLeft, width = scroller.clientWidth;
     const shown = visibleColumns(left, width), columnKey = shown.join(",");
     drawHeader(left, shown);
+    // Where the sticky layer really is: a browser may push it a pixel off the viewport's top (at
+    // the end of a scroll range of millions of px); the rows are placed from where it is.
+    const frame = scroller.getBoundingClientRect(), placed = layer.getBoundingClientRect();
+    const shiftY = placed.top - frame.top, shiftX = placed.left - frame.left;
     const first = count ? rowAt(contentY) : 0;
     let end = first;
     while (end < count && offsets[end] < contentY + v) end++;
@@ -173,9 +187,9 @@
       }
       element.dataset.row = i;
       element.classList.toggle("tm-odd", i % 2 === 1);
-      element.style.top = (offsets[i] - contentY) + "px";
+      element.style.top = (offsets[i] - contentY - shiftY) + "px";
       element.style.height = (offsets[i + 1] - offsets[i]) + "px";
-      element.style.left = -left + "px";
+      element.style.left = (-left - shiftX) + "px";
       element.style.width = tableWidth + "px";
       const sticky = element.firstChild;
       if (sticky && sticky.dataset.column === "0") {
@@ -376,7 +390,7 @@
     knownScrollTop = scroller.scrollTop;
     draw();
   }, { passive: true });
-  addEventListener("resize", () => { restore(anchor()); draw(); });
+  addEventListener("resize", () => { const kept = anchor(); fitViewport(); restore(kept); draw(); });
   // Double-click a cell to edit it; Enter saves (Shift-Enter: a line break), Escape cancels.
   scroller.addEventListener("dblclick", event => {
     const cell = event.target.closest(".tm-cell"), row = cell && cell.closest(".tm-row");
