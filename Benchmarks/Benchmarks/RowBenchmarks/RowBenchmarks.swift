@@ -234,7 +234,9 @@ actor LiveEditing {
 
     /// The type of the next text message, past the frames.
     private func next() async -> String? {
-        while let message = await page?.next() {
+        guard var iterator = page else { return nil }
+        defer { page = iterator }  // one benchmark reads at a time: no other call comes in meanwhile
+        while let message = await iterator.next(isolation: self) {
             guard case .text(let text) = message else { continue }
             return (try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])?["type"] as? String
         }
