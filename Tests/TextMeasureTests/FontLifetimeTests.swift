@@ -28,6 +28,24 @@ import Testing
         #expect(live.first?.face === kept?.face)
     }
 
+    /// A font reports its file with links resolved, whichever path loaded it first: two paths to
+    /// one file share one face, and a test of system fallback (whose configuration's fonts are links
+    /// to the system's) saw the path of whichever test loaded the file first.
+    @Test func aFileReachedThroughALinkIsReportedAsItself() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("font-link-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // A file no test has loaded, reached first through a link to it.
+        let file = folder.appendingPathComponent("Mono.ttf").path, link = folder.appendingPathComponent("link.ttf").path
+        try FileManager.default.copyItem(atPath: BundledFont.notoSansMono.path(), toPath: file)
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: file)
+        let resolved = URL(fileURLWithPath: file).resolvingSymlinksInPath().path
+        let throughLink = try Font(path: link, size: 10), direct = try Font(path: file, size: 10)
+        #expect(throughLink.path == resolved)
+        #expect(direct.path == resolved)
+        #expect(throughLink.width(of: "0") == 6)  // 600 units × 10 / 1000
+    }
+
     /// Freeing a set takes no lock: a thread may free one while holding another lock, and a lock
     /// taken in `deinit` could then be taken in the opposite order by another thread (a fuzz run
     /// hung 363 s in `FontSet.deinit` on the intern table's lock). Here the table's own lock is

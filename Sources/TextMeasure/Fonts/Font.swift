@@ -68,7 +68,8 @@ public struct Font: Sendable, Hashable, CustomStringConvertible {
     public var features: [FontFeature] { fontSet.featureSettings(0) }
     /// The family name from the font's `name` table (typographic family when present).
     public var familyName: String { face.familyName }
-    /// The file the face was loaded from, or nil for a font made from bytes.
+    /// The file the face was loaded from, its symbolic links resolved (every path to one file
+    /// shares one face), or nil for a font made from bytes.
     public var path: String? { face.source == "<memory>" ? nil : face.source }
     /// The face's index in its file (0 unless the file is a collection).
     public var faceIndex: Int { face.faceIndex }

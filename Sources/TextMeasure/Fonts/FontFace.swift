@@ -151,7 +151,9 @@ extension FontFace {
                 throw .unreadable(path: path, reason: "the file could not be mapped into memory")
             }
             defer { hb_blob_destroy(blob) }
-            let face = try FontFace(blob: blob, source: path, isKept: true, faceIndex: faceIndex, id: registry.nextID)
+            // Named by the file itself, links resolved: every path to it shares this face, and
+            // reports the same file whichever path loaded it first.
+            let face = try FontFace(blob: blob, source: key.path, isKept: true, faceIndex: faceIndex, id: registry.nextID)
             registry.nextID += 1
             registry.byFile[key] = face
             return face
