@@ -69,8 +69,8 @@ public struct TableServer<Row: ServedRow>: Sendable {
             return .upgrade([:])
         } onUpgrade: { [table] inbound, outbound, _ in
             let (stream, continuation) = AsyncStream<PageMessage>.makeStream()
-            let page = await table.connect(continuation)
             await withTaskGroup(of: Void.self) { group in
+                // The writer first: the table's first message goes out while the rest are made.
                 group.addTask {
                     for await message in stream {
                         do {
@@ -81,6 +81,7 @@ public struct TableServer<Row: ServedRow>: Sendable {
                         } catch { return }  // the page went: its reader below ends too
                     }
                 }
+                let page = await table.connect(continuation)
                 do {
                     for try await message in inbound.messages(maxSize: 1 << 20) {
                         guard case .text(let text) = message else { continue }
@@ -119,7 +120,9 @@ public struct TableServer<Row: ServedRow>: Sendable {
         let title = configuration.title
         for (path, name, type) in [("/", "index.html", "text/html; charset=utf-8"), ("/table.css", "table.css", "text/css; charset=utf-8"),
                                    ("/table.js", "table.js", "text/javascript; charset=utf-8")] {
-            router.get(RouterPath(stringLiteral: path)) { _, _ -> Response in
+            router.get(RouterPath(stringLiteral: path)) { [table] _, _ -> Response in
+                // The page is coming: its first rows get the cores (until they are sent, or a second).
+                if name == "index.html" { await table.holdMeasuring(for: .seconds(1)) }
                 guard let url = Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Client"),
                       var text = try? String(contentsOf: url, encoding: .utf8) else {
                     throw HTTPError(.internalServerError, message: "the page's file \(name) is missing from the installation")

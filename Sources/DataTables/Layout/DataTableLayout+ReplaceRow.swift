@@ -60,6 +60,11 @@ extension DataTableLayout {
     /// grid of 2⁻²⁰ pt: the differences of their offsets, so that summing them from the first row
     /// gives the offsets exactly. O(`range.count`).
     package func spacedHeights(_ range: Range<Int>) -> [Double] {
-        range.map { offsets.height(of: $0) - ($0 == rows.count - 1 ? spacing : 0) }
+        var heights = Array(offsets.heights[range])
+        if range.upperBound == rows.count, !heights.isEmpty { heights[heights.count - 1] -= spacing }
+        return heights
     }
+
+    /// The rows' IDs, in display order. O(1).
+    package var rowIDs: [Row.ID] { ids }
 }
