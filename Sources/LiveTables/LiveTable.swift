@@ -86,8 +86,6 @@ public actor LiveTable<Row: ServedRow> {
         pages.removeValue(forKey: number)?.finish()
     }
 
-    /// How many pages are connected.
-    public var pageCount: Int { pages.count }
 
     private func broadcast(_ message: PageMessage) {
         for page in pages.values { page.yield(message) }

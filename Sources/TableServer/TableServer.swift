@@ -120,14 +120,16 @@ public struct TableServer<Row: ServedRow>: Sendable {
         let title = configuration.title
         for (path, name, type) in [("/", "index.html", "text/html; charset=utf-8"), ("/table.css", "table.css", "text/css; charset=utf-8"),
                                    ("/table.js", "table.js", "text/javascript; charset=utf-8")] {
+            // Read once, when the server starts, not at every request.
+            let text = Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Client")
+                .flatMap { try? String(contentsOf: $0, encoding: .utf8) }
+                .map { name == "index.html" ? $0.replacing("{{title}}", with: Self.escaped(title)) : $0 }
             router.get(RouterPath(stringLiteral: path)) { [table] _, _ -> Response in
                 // The page is coming: its first rows get the cores (until they are sent, or a second).
                 if name == "index.html" { await table.holdMeasuring(for: .seconds(1)) }
-                guard let url = Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Client"),
-                      var text = try? String(contentsOf: url, encoding: .utf8) else {
+                guard let text else {
                     throw HTTPError(.internalServerError, message: "the page's file \(name) is missing from the installation")
                 }
-                if name == "index.html" { text = text.replacing("{{title}}", with: Self.escaped(title)) }
                 return Self.response(Array(text.utf8), type: type)
             }
         }

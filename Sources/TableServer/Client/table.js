@@ -258,7 +258,6 @@
   function receive(message) {
     switch (message.type) {
       case "hello":
-        performance.mark("tm-hello");
         version = message.version;
         count = message.rowCount;
         measured = message.measuredRows;
@@ -276,7 +275,6 @@
         addFonts(message);
         return;
       case "rows": {
-        performance.mark("tm-rows");
         addFonts(message);
         message.rows.forEach((cells, k) => cache.set(message.ids[k], { cells, texts: message.texts[k], key: ++keys }));
         const waiter = waiting.get(message.request);
@@ -358,7 +356,6 @@
   function receiveFrame(buffer) {
     const values = new Float64Array(buffer);
     const kind = values[0], first = values[1], n = values[2];
-    if (first + n === values[4] && kind === 1 && !performance.getEntriesByName("tm-heights").length) performance.mark("tm-heights");
     measured = values[3];
     if (values[4] !== count) return;  // a frame of an older row count: its change follows
     if (kind === 2) { ids.set(values.subarray(5, 5 + n), first); return; }
@@ -376,7 +373,7 @@
     socket.onmessage = event => {
       if (typeof event.data === "string") receive(JSON.parse(event.data)); else receiveFrame(event.data);
     };
-    socket.onopen = () => { performance.mark("tm-open"); alert.textContent = ""; };
+    socket.onopen = () => { alert.textContent = ""; };
     socket.onclose = () => {
       alert.textContent = "Disconnected from the server; reconnecting…";
       for (const waiter of waiting.values()) waiter.reject(new Error("disconnected"));
