@@ -17,7 +17,7 @@ import TextMeasureTestSupport
     /// Installed fonts (fonts-dejavu-core, fonts-liberation2, fonts-inter), found by family
     /// through fontconfig wherever the system keeps them.
     static let systemFonts = ["DejaVu Sans", "Liberation Sans", "Inter"]
-    static let featureSettings: [[String]] = [[], ["-liga"], ["tnum"], ["smcp"], ["onum"]]
+    static let featureSettings: [[String]] = [[], ["-liga"], ["tnum"], ["smcp"], ["onum"], ["-kern"]]
 
     struct Face: Sendable, CustomStringConvertible {
         let name: String
@@ -148,6 +148,39 @@ import TextMeasureTestSupport
                 String((0..<Int.random(in: 1...24, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
             }
             Self.check(texts, stack, "\(face) \(features) random")
+        }
+    }
+
+    /// Letters of the three alphabets the path measures: Latin with precomposed diacritics
+    /// (Latin-1, Extended-A and B, Vietnamese's Extended Additional), Greek with its tonos and
+    /// dialytika, Cyrillic (Russian, Ukrainian, Serbian, Macedonian).
+    static let alphabets: [[Character]] = [
+        Array(0x41...0x5A) + Array(0x61...0x7A) + Array(0xC0...0x17F) + Array(0x1A0...0x1B0) + Array(0x1EA0...0x1EF9),
+        Array(0x386...0x3CE).filter { $0 != 0x387 && $0 != 0x38B && $0 != 0x38D && $0 != 0x3A2 },
+        Array(0x400...0x45F) + Array(0x490...0x491),
+    ].map { $0.map { Character(Unicode.Scalar($0)!) } }
+
+    /// Random strings of words, each in one of the three alphabets or of digits, between spaces,
+    /// punctuation and brackets (which take the script of the text around them), 1 to 8 words:
+    /// the path's sums against `hb_shape`'s runs, glyphs and all.
+    @Test(arguments: faces)
+    func alphabetStrings(_ face: Face) throws {
+        var generator = SplitMix(seed: 0xA1FA ^ UInt64(face.name.utf8.count))
+        let between = Array(" ,.;:-()[]«»\"'/–—…%&+") + [" ", " ", " ", " "]
+        let count = Self.full ? 1_000_000 / Self.faces.count / Self.featureSettings.count : 150
+        for features in Self.featureSettings {
+            let stack = try face.load(features.map { try FontFeature($0) }).stack
+            let texts = (0..<count).map { _ in
+                var text = ""
+                for _ in 0..<Int.random(in: 1...8, using: &generator) {
+                    let letters = Int.random(in: 0...3, using: &generator) == 3 ? Array("0123456789")
+                        : Self.alphabets.randomElement(using: &generator)!
+                    text += String((0..<Int.random(in: 1...9, using: &generator)).map { _ in letters.randomElement(using: &generator)! })
+                    text.append(between.randomElement(using: &generator)!)
+                }
+                return text
+            }
+            Self.check(texts, stack, "\(face) \(features) alphabets")
         }
     }
 

@@ -35,8 +35,8 @@ enum Shaper {
         }
     }
 
-    /// The width `measure(of:in:previous:following:direction:)` gives `text` when that is one run
-    /// of the primary face that the simple-text path measures (see `SimpleTextAnalysis`), else
+    /// The width `measure(of:in:previous:following:direction:)` gives `text` when that is runs of
+    /// the primary face that the simple-text path measures (see `SimpleTextAnalysis`), else
     /// nil: worked out from the face's advances and kerning, at less cost than a cache look-up.
     static func measureWithoutShaping(of text: String, in set: FontSet, previous: Int? = nil,
                                       following: Itemizer.Following? = nil, direction: TextDirection = .auto) -> ShapedWidth? {
@@ -44,9 +44,21 @@ enum Shaper {
         var bytes = text
         return bytes.withUTF8 { utf8 in
             let hangingStart = HangingWhitespace.start(in: utf8)
-            guard let run = primaryRunAlone(utf8, of: text, in: set, previous: previous, following: following,
-                                            direction: direction, hangingStart: hangingStart),
-                  let (units, hanging) = simpleAdvance(utf8, run, in: set, hangingStart: hangingStart, mode: .current) else { return nil }
+            if let run = primaryRunAlone(utf8, of: text, in: set, previous: previous, following: following,
+                                         direction: direction, hangingStart: hangingStart) {
+                guard let (units, hanging) = simpleAdvance(utf8, run, in: set, hangingStart: hangingStart, mode: .current) else { return nil }
+                return ShapedWidth(units: Double(units), hangingUnits: Double(hanging), faces: FaceIndexSet(0), lastFace: 0)
+            }
+            // Candidates of the primary in several scripts (accented Latin, Greek, Cyrillic): the
+            // runs `measure` itemizes them into, each summed.
+            guard direction != .rightToLeft,
+                  let runs = Itemizer.candidateRuns(of: text, in: set, previous: previous, following: following) else { return nil }
+            var units = 0, hanging = 0
+            for run in runs {
+                guard let sum = simpleAdvance(utf8, run, in: set, hangingStart: hangingStart, mode: .current) else { return nil }
+                units += sum.units
+                hanging += sum.hanging
+            }
             return ShapedWidth(units: Double(units), hangingUnits: Double(hanging), faces: FaceIndexSet(0), lastFace: 0)
         }
     }

@@ -45,6 +45,16 @@ struct PlanLookups {
     }
 }
 
+extension PlanLookups {
+    /// The lookups of the plan for `script`, GSUB's then GPOS's (nil when a table is empty):
+    /// plans of the default shaper with the same lookups shape simple text alike, so one
+    /// analysis serves them all.
+    static func lookups(face: OpaquePointer, features: [hb_feature_t], userFeatureTags: Set<UInt32>,
+                        script: hb_script_t) -> [[Int]]? {
+        PlanTables(face: face, features: features, userFeatureTags: userFeatureTags, script: script)?.lookups
+    }
+}
+
 /// The GSUB and GPOS tables of a face and the lookups of one shape plan in each.
 private struct PlanTables {
     private var tables: [(table: TableBlob, isPositioning: Bool, lookups: [Int])] = []
@@ -73,6 +83,9 @@ private struct PlanTables {
     }
 
     private static func tag(_ name: String) -> hb_tag_t { hb_tag_from_string(name, -1) }
+
+    /// The plan's lookups, GSUB's then GPOS's, each list led by its table (0 GSUB, 1 GPOS).
+    var lookups: [[Int]] { tables.map { [$0.isPositioning ? 1 : 0] + $0.lookups } }
 
     /// Both tables' lookups over `candidates`; nil when one does not read.
     func summary(over candidates: CandidateGlyphs) -> LookupSummary? {

@@ -7,8 +7,8 @@ struct SimpleCharacter {
 }
 
 extension SimpleTextAnalysis {
-    /// The analysis of one shape plan (buffers in Latin, in Common, or with HarfBuzz's guess over
-    /// common characters), and the sums that measure text made of its simple glyph set S.
+    /// The analysis of one shape plan (buffers in Latin, Greek or Cyrillic, in Common, or with HarfBuzz's
+    /// guess over common characters), and the sums that measure text made of its simple glyph set S.
     ///
     /// Built in stages: `PlanLookups` reads the plan's lookups from the face's tables;
     /// `SimpleGlyphSet` finds S, the glyphs no lookup can change in a string of S (candidates:
@@ -43,9 +43,10 @@ extension SimpleTextAnalysis {
 
         /// Nil when the layout tables cannot be read.
         init?(_ analysis: SimpleTextAnalysis, script: hb_script_t) {
-            // Every candidate in Latin's plan; Common's characters only in the others.
-            let takesLatin = script == HB_SCRIPT_LATIN
-            let candidates = analysis.characters.map { $0.flatMap { takesLatin || !$0.isLatin ? $0.glyph : nil } }
+            // Every candidate in the plan of a script (a buffer in Greek may hold Latin letters);
+            // Common's characters only in the others.
+            let takesAll = SimpleTextAnalysis.alphabets.contains(script)
+            let candidates = analysis.characters.map { $0.flatMap { takesAll || $0.isCommon ? $0.glyph : nil } }
             guard let lookups = PlanLookups(face: hb_font_get_face(analysis.font)!, features: analysis.features,
                                             userFeatureTags: analysis.featureTags, script: script,
                                             characterGlyphs: Set(candidates.lazy.compactMap { $0 }),

@@ -10,16 +10,22 @@ internal import CHarfBuzz
 /// `@unchecked Sendable`: immutable but for its lazily built plans (atomic references); an
 /// immutable hb-ot font shapes from any number of threads.
 final class SimpleTextAnalysis: @unchecked Sendable {
-    /// Characters below this code point can be candidates: Latin, Latin-1, Latin Extended,
-    /// general punctuation, currency, letterlike symbols, arrows, mathematical operators.
+    /// Characters below this code point can be candidates: Latin, Latin-1, Latin Extended, Greek,
+    /// Cyrillic, general punctuation, currency, letterlike symbols, arrows, mathematical operators.
     static let scalarLimit: UInt32 = 0x3000
 
-    /// A character simple text may hold: its nominal glyph, and whether its script is Latin
-    /// (else Common).
+    /// A character simple text may hold: its nominal glyph, and its script: Latin, Greek,
+    /// Cyrillic, or Common (`isCommon`).
     struct Candidate {
         let glyph: UInt16
-        let isLatin: Bool
+        let script: hb_script_t
+
+        var isCommon: Bool { script == HB_SCRIPT_COMMON }
     }
+
+    /// The scripts whose plans simple text is measured with besides Common's: alphabets of the
+    /// default shaper, whose letters stand alone (a precomposed letter has its own glyph).
+    static let alphabets = [HB_SCRIPT_LATIN, HB_SCRIPT_GREEK, HB_SCRIPT_CYRILLIC]
 
     /// By scalar below `scalarLimit`: the candidate, or nil.
     let characters: [Candidate?]
@@ -33,6 +39,8 @@ final class SimpleTextAnalysis: @unchecked Sendable {
     let isUsable: Bool
 
     private let latin = LazyReference<ScriptPlan.Outcome>()
+    private let greek = LazyReference<ScriptPlan.Outcome>()
+    private let cyrillic = LazyReference<ScriptPlan.Outcome>()
     private let common = LazyReference<ScriptPlan.Outcome>()
     private let unknown = LazyReference<ScriptPlan.Outcome>()
 
@@ -76,34 +84,56 @@ final class SimpleTextAnalysis: @unchecked Sendable {
         plan(for: utf8, range, script: script)?.glyphs(utf8, range, scale: scale)
     }
 
-    /// The plan that measures `range` of `utf8` in `script`: Latin when a character is Latin (or
-    /// the buffer is), else Common's; nil when a character is no candidate or the face not usable.
+    /// The plan that measures `range` of `utf8` in `script`: the buffer's script when it is one of
+    /// `alphabets`; with no script, that of its first character of such a script (HarfBuzz's
+    /// guess), else the plan for a guess over common characters; Common's when no character is
+    /// of a script. Nil when a character is no candidate or the face not usable.
     private func plan(for utf8: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, script: hb_script_t?) -> ScriptPlan? {
         guard isUsable, !range.isEmpty else { return nil }
-        var hasLatin = false
+        var first = HB_SCRIPT_COMMON
         var index = range.lowerBound
         while index < range.upperBound {
             let (scalar, length) = Self.decode(utf8, at: index)
             guard scalar < Self.scalarLimit, let candidate = characters[Int(scalar)] else { return nil }
-            if candidate.isLatin { hasLatin = true }
+            if first == HB_SCRIPT_COMMON { first = candidate.script }
             index += length
         }
         switch script {
-        case nil: return (hasLatin ? plan(HB_SCRIPT_LATIN) : plan(HB_SCRIPT_INVALID)).plan
-        case HB_SCRIPT_LATIN?: return plan(HB_SCRIPT_LATIN).plan
-        case HB_SCRIPT_COMMON? where !hasLatin: return plan(HB_SCRIPT_COMMON).plan
+        case nil: return plan(first == HB_SCRIPT_COMMON ? HB_SCRIPT_INVALID : first).plan
+        case HB_SCRIPT_COMMON? where first == HB_SCRIPT_COMMON: return plan(HB_SCRIPT_COMMON).plan
+        case let script? where Self.alphabets.contains(script): return plan(script).plan
         default: return nil
         }
     }
 
-    /// The plan for buffers of `script` (Latin, Common, or invalid for HarfBuzz's guess over
-    /// common characters), built on first use.
+    /// The plan for buffers of `script` (one of `alphabets`, Common, or invalid for HarfBuzz's
+    /// guess over common characters), built on first use.
     func plan(_ script: hb_script_t) -> ScriptPlan.Outcome {
         func outcome(_ reference: borrowing LazyReference<ScriptPlan.Outcome>) -> ScriptPlan.Outcome {
             if let outcome = reference.load() { return outcome }
-            return reference.storeIfNil(ScriptPlan.Outcome(plan: ScriptPlan(self, script: script)))
+            // Greek's and Cyrillic's plans are Latin's when their lookups are.
+            let shared = script != HB_SCRIPT_LATIN && Self.alphabets.contains(script) && sharesLatinPlan(script)
+            return reference.storeIfNil(shared ? plan(HB_SCRIPT_LATIN) : ScriptPlan.Outcome(plan: ScriptPlan(self, script: script)))
         }
-        return script == HB_SCRIPT_LATIN ? outcome(latin) : script == HB_SCRIPT_COMMON ? outcome(common) : outcome(unknown)
+        switch script {
+        case HB_SCRIPT_LATIN: return outcome(latin)
+        case HB_SCRIPT_GREEK: return outcome(greek)
+        case HB_SCRIPT_CYRILLIC: return outcome(cyrillic)
+        case HB_SCRIPT_COMMON: return outcome(common)
+        default: return outcome(unknown)
+        }
+    }
+
+    /// Whether the face's plan for `script` has the lookups of its Latin plan (as in most fonts
+    /// that cover Greek and Cyrillic): then Latin's analysis measures it, and no second one is
+    /// built (building one shapes every pair of ASCII characters).
+    private func sharesLatinPlan(_ script: hb_script_t) -> Bool {
+        let face = hb_font_get_face(font)!
+        func lookups(_ script: hb_script_t) -> [[Int]]? {
+            PlanLookups.lookups(face: face, features: features, userFeatureTags: featureTags, script: script)
+        }
+        guard let own = lookups(script) else { return false }
+        return own == lookups(HB_SCRIPT_LATIN)
     }
 
     /// The scalar at `index` of valid UTF-8 and its length in bytes.
@@ -119,7 +149,7 @@ final class SimpleTextAnalysis: @unchecked Sendable {
                     | UInt32(utf8[index + 3] & 0x3F), 4)
     }
 
-    /// Candidate characters: mapped by the cmap, script Latin or Common, a glyph of GDEF class 0
+    /// Candidate characters: mapped by the cmap, script Latin, Greek, Cyrillic or Common, a glyph of GDEF class 0
     /// or 1, not a mark, a control, a format character, a default-ignorable, unassigned, or a
     /// separator of lines or paragraphs; not U+2044 or U+2215, around which HarfBuzz turns on the
     /// fraction features.
@@ -135,10 +165,10 @@ final class SimpleTextAnalysis: @unchecked Sendable {
             }
             guard !scalar.properties.isDefaultIgnorableCodePoint else { return nil }
             let script = hb_unicode_script(unicode, value)
-            guard script == HB_SCRIPT_LATIN || script == HB_SCRIPT_COMMON else { return nil }
+            guard script == HB_SCRIPT_COMMON || alphabets.contains(script) else { return nil }
             let glyphClass = hb_ot_layout_get_glyph_class(face.face, glyph)
             guard glyphClass == HB_OT_LAYOUT_GLYPH_CLASS_UNCLASSIFIED || glyphClass == HB_OT_LAYOUT_GLYPH_CLASS_BASE_GLYPH else { return nil }
-            return Candidate(glyph: UInt16(truncatingIfNeeded: glyph), isLatin: script == HB_SCRIPT_LATIN)
+            return Candidate(glyph: UInt16(truncatingIfNeeded: glyph), script: script)
         }
     }
 
