@@ -4,6 +4,8 @@
 #   width    100,000 distinct table-cell strings, one font (--font Fonts/NotoSans-Regular.ttf), against
 #            WholeProcess/hb-shape-loop.c (read a line, hb_shape it, print the width with "%.17g")
 #            and against its own --shaping none (no shaping: reading, startup and printing alone);
+#            then the multilingual corpora (Latin-script, every script, a column of repeats) in a
+#            system font (SYSTEM_FONT, default Noto Sans from fonts-noto-core) against the same loop;
 #   columns  Data/packages.tsv as a 5.4 MB CSV (50,000 rows × 6), against WholeProcess/csv-read.swift
 #            (the same file read whole by yaslab/CSV.swift, nothing measured).
 # Each command runs ROUNDS times (default 11), interleaved round by round; medians of wall and CPU
@@ -54,4 +56,27 @@ echo "$rounds interleaved rounds, medians"
         printf "%-44s %6.3f %6.3f\n", "width / width --shaping none (goal <= 1.6)", wall["width"] / wall["width --shaping none"], cpu["width"] / cpu["width --shaping none"]
         printf "%-44s %6.3f %6.3f\n", "columns / CSV.swift read", wall["columns"] / wall["CSV.swift read"], cpu["columns"] / cpu["CSV.swift read"]
     }'
+
+# Real text in a system font (issue 38): 100,000 lines of the multilingual table's cells, each
+# with a number after it: Latin, Greek and Cyrillic (distinct); every script (distinct); and every
+# script as a column holds it (5,000 distinct lines, repeated).
+system_font=${SYSTEM_FONT:-/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf}
+if [[ -r $system_font ]]; then
+    for corpus in latin scripts column; do
+        $helper corpus "$corpus" 100000 "$here/Data/multilingual.tsv" > "$work/$corpus.txt"
+        $helper time "$rounds" "$work/$corpus.txt" \
+            -- "hb_shape loop (C)" "$work/hb-shape-loop" "$system_font" \
+            -- "width" "$textmeasure" width --font "$system_font" | sed "s/^/$corpus\t/"
+    done | awk -F'\t' -v font="$(basename "$system_font")" '
+        { wall[$1, $2] = $3; cpu[$1, $2] = $4; if (!($1 in seen)) { seen[$1] = 1; order[n++] = $1 } }
+        END {
+            goal["latin"] = 0.35; goal["scripts"] = 0.6; goal["column"] = 0.2
+            printf "\nwidth --font %s, 100,000 lines       hb loop wall/CPU ms   width wall/CPU ms   ratio wall  CPU\n", font
+            for (i = 0; i < n; i++) {
+                c = order[i]; h = "hb_shape loop (C)"
+                printf "%-8s (goal <= %.2f)  %27.1f / %6.1f %11.1f / %6.1f %10.3f %6.3f\n", c, goal[c], wall[c, h], cpu[c, h],
+                    wall[c, "width"], cpu[c, "width"], wall[c, "width"] / wall[c, h], cpu[c, "width"] / cpu[c, h]
+            }
+        }'
+fi
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"

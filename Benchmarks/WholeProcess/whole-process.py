@@ -2,6 +2,9 @@
 """Helpers of whole-process.sh (Python 3 standard library only).
 
   whole-process.py strings N            N distinct table-cell strings, one a line (SplitMix64, fixed seed)
+  whole-process.py corpus KIND N TSV    N lines of table cells from TSV (Data/multilingual.tsv), each followed by a
+                                        number: KIND latin (the Latin, Greek and Cyrillic rows, distinct), scripts
+                                        (every row, distinct) or column (5,000 distinct of every row, repeated)
   whole-process.py csv TSV              the tab-separated TSV as RFC 4180 CSV
   whole-process.py same A B             exit 1 unless the files hold the same numbers, line by line (to 1e-12 relative)
   whole-process.py time ROUNDS INPUT -- NAME COMMAND... -- NAME COMMAND...
@@ -48,6 +51,31 @@ def strings(count):
     sys.stdout.write("\n".join(out) + "\n")
 
 
+def corpus(kind, count, path):
+    """Cells of the multilingual table, each with a number after it, so the lines are distinct
+    (latin, scripts) or 5,000 distinct ones drawn again and again (column), as a column repeats."""
+    scripts = {"Latn", "Grek", "Cyrl"} if kind == "latin" else None
+    cells = []
+    with open(path, encoding="utf-8") as tsv:
+        next(tsv)
+        for line in tsv:
+            fields = line.rstrip("\n").split("\t")
+            if scripts is None or fields[1] in scripts:
+                cells.extend(field for field in fields[2:] if field)
+    random = splitmix64(0xC011)
+    below = lambda n: next(random) % n
+    distinct = 5000 if kind == "column" else count
+    seen, out = set(), []
+    while len(out) < distinct:
+        text = f"{cells[below(len(cells))]} {below(10000)}"
+        if text not in seen:
+            seen.add(text)
+            out.append(text)
+    if kind == "column":
+        out = [out[below(distinct)] for _ in range(count)]
+    sys.stdout.write("\n".join(out) + "\n")
+
+
 def to_csv(path):
     writer = csv.writer(sys.stdout, lineterminator="\n")
     with open(path, encoding="utf-8") as tsv:
@@ -90,6 +118,7 @@ def timed(rounds, path, commands):
 if __name__ == "__main__":
     action = sys.argv[1]
     if action == "strings": strings(int(sys.argv[2]))
+    elif action == "corpus": corpus(sys.argv[2], int(sys.argv[3]), sys.argv[4])
     elif action == "csv": to_csv(sys.argv[2])
     elif action == "same": same(sys.argv[2], sys.argv[3])
     elif action == "time":

@@ -33,17 +33,27 @@ extension TextMeasureCommand {
             let stack = try font.stack().weight(weight)
             ShapingMode.current = shaping == .harfbuzz ? .harfbuzz : .auto
             let (json, nominal) = (self.json, shaping == .none)
+            // Chunks of lines are measured and printed on every core, and lines that must be
+            // shaped go through a cache of the run's own: a column's values repeat.
+            let cache = WidthCache(capacity: 1 << 16)
             var input = InputLines()
             while true {
                 let (lines, error) = input.next(4096)
-                var output: [UInt8] = []
-                output.reserveCapacity(lines.count * 20)
-                for line in lines {
-                    let width = nominal ? stack.nominalWidth(of: line) : stack.width(of: line, cache: nil)
-                    output += json ? "{\"text\":\(jsonString(line)),\"width\":\(width)}".utf8 : width.description.utf8
-                    output.append(UInt8(ascii: "\n"))
+                let chunks = lines.count < 64 ? 1 : processorCount * 4
+                // Once most look-ups find their line, every line beyond ASCII is looked up.
+                let found = cache.statistics, repeating = found.hits > found.misses
+                let printed = concurrentMap(chunks, parallelFrom: 2) { chunk -> [UInt8] in
+                    let part = lines[lines.count * chunk / chunks ..< lines.count * (chunk + 1) / chunks]
+                    let widths = nominal ? part.map(stack.nominalWidth) : stack.lineWidths(of: part, cache: cache, repeating: repeating)
+                    var output: [UInt8] = []
+                    output.reserveCapacity(part.count * 20)
+                    for (line, width) in zip(part, widths) {
+                        output += json ? "{\"text\":\(jsonString(line)),\"width\":\(width)}".utf8 : width.description.utf8
+                        output.append(UInt8(ascii: "\n"))
+                    }
+                    return output
                 }
-                StandardOutput.write(output)
+                for output in printed { StandardOutput.write(output) }
                 if let error { throw error }
                 if lines.isEmpty { break }
             }
