@@ -24,26 +24,38 @@ struct InputLines {
     /// returned, and the next batch starts after it.
     mutating func next(_ limit: Int) -> (lines: [String], error: InvalidUTF8?) {
         var lines: [String] = []
-        while lines.count < limit {
-            if let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
-                let end = newline > start && buffer[newline - 1] == UInt8(ascii: "\r") ? newline - 1 : newline
-                let line = decode(buffer[start..<end])
-                start = newline + 1
-                guard let line else { return (lines, InvalidUTF8(line: lineNumber)) }
-                lines.append(line)
-            } else if atEnd {
-                if start < buffer.count {
-                    let line = decode(buffer[start...])
-                    start = buffer.count
-                    guard let line else { return (lines, InvalidUTF8(line: lineNumber)) }
-                    lines.append(line)
-                }
-                break
-            } else {
-                readMore()
-            }
+        while lines.count < limit, let bytes = nextLine() {
+            guard let line = String(validating: bytes, as: UTF8.self) else { return (lines, InvalidUTF8(line: lineNumber)) }
+            lines.append(line)
         }
         return (lines, nil)
+    }
+
+    /// Up to `limit` lines as they were read, not yet decoded (fewer only at the end of input;
+    /// empty when input is exhausted): `lineNumber` is the last one's.
+    mutating func nextBytes(_ limit: Int) -> [ArraySlice<UInt8>] {
+        var lines: [ArraySlice<UInt8>] = []
+        while lines.count < limit, let line = nextLine() { lines.append(line) }
+        return lines
+    }
+
+    /// The next line's bytes, its "\n" or "\r\n" left out; nil at the end of input.
+    private mutating func nextLine() -> ArraySlice<UInt8>? {
+        while true {
+            if let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                let end = newline > start && buffer[newline - 1] == UInt8(ascii: "\r") ? newline - 1 : newline
+                defer { start = newline + 1 }
+                lineNumber += 1
+                return buffer[start..<end]
+            }
+            if atEnd {
+                guard start < buffer.count else { return nil }
+                defer { start = buffer.count }
+                lineNumber += 1
+                return buffer[start...]
+            }
+            readMore()
+        }
     }
 
     private mutating func readMore() {
@@ -52,10 +64,5 @@ struct InputLines {
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         let count = read(STDIN_FILENO, &chunk, chunk.count)
         if count <= 0 { atEnd = true } else { buffer.append(contentsOf: chunk[..<count]) }
-    }
-
-    private mutating func decode(_ bytes: ArraySlice<UInt8>) -> String? {
-        lineNumber += 1
-        return String(validating: bytes, as: UTF8.self)
     }
 }

@@ -33,55 +33,149 @@ extension TextMeasureCommand {
             let stack = try font.stack().weight(weight)
             ShapingMode.current = shaping == .harfbuzz ? .harfbuzz : .auto
             let (json, nominal) = (self.json, shaping == .none)
-            // Chunks of lines are measured and printed on every core, and lines that must be
-            // shaped go through a cache of the run's own while it pays: a column's values repeat.
-            let cache = WidthCache(capacity: 1 << 16)
-            var caching = CachePolicy()
+            // Lines are decoded, measured and printed in chunks on every core. A line printed
+            // before is printed again from a memo of the run's own, while the memo pays: a
+            // column's values repeat.
+            var memo = LineMemo()
+            var remembering = MemoPolicy()
             var input = InputLines()
             while true {
-                let (lines, error) = input.next(4096)
-                let chunks = lines.count < 64 ? 1 : processorCount * 4
-                // Once most look-ups find their line, every line beyond ASCII is looked up.
-                let found = cache.statistics, repeating = found.hits > found.misses
-                let batchCache = caching.usesCache ? cache : nil
-                let printed = concurrentMap(chunks, parallelFrom: 2) { chunk -> [UInt8] in
-                    let part = lines[lines.count * chunk / chunks ..< lines.count * (chunk + 1) / chunks]
-                    let widths = nominal ? part.map(stack.nominalWidth) : stack.lineWidths(of: part, cache: batchCache, repeating: repeating)
-                    var output: [UInt8] = []
-                    output.reserveCapacity(part.count * 20)
-                    for (line, width) in zip(part, widths) {
-                        output += json ? "{\"text\":\(jsonString(line)),\"width\":\(width)}".utf8 : width.description.utf8
-                        output.append(UInt8(ascii: "\n"))
+                let lines = input.nextBytes(4096)
+                let first = input.lineNumber - lines.count + 1  // the batch's first line's number
+                // Without the memo every line is new; with it, lines found are copied.
+                var new: [Int] = [], found: [Int: LineMemo.Entry] = [:]
+                if remembering.usesMemo {
+                    for (index, line) in lines.enumerated() {
+                        if let entry = memo.find(line, orReserveFor: index) { found[index] = entry } else { new.append(index) }
                     }
-                    return output
+                } else {
+                    new = Array(lines.indices)
                 }
-                for output in printed { StandardOutput.write(output) }
-                caching.batchDone(looking: batchCache.map { _ in (found, cache.statistics) })
-                if let error { throw error }
+                let unmeasured = new.map { lines[$0] }
+                let chunks = unmeasured.count < 64 ? 1 : processorCount * 4
+                let measured = concurrentMap(chunks, parallelFrom: 2) { chunk in
+                    var printed = PrintedLines()
+                    for line in unmeasured[unmeasured.count * chunk / chunks ..< unmeasured.count * (chunk + 1) / chunks] {
+                        guard let text = String(validating: line, as: UTF8.self) else {
+                            printed.stopped = true
+                            break
+                        }
+                        let width = nominal ? stack.nominalWidth(of: text) : stack.lineWidth(of: text)
+                        printed.append(json ? "{\"text\":\(jsonString(text)),\"width\":\(width)}\n" : "\(width)\n")
+                    }
+                    return printed
+                }
+                // Lines up to the first that is not UTF-8 (a chunk stops there) are printed.
+                var outputs: [ArraySlice<UInt8>] = []
+                outputs.reserveCapacity(new.count)
+                let measuredChunks = measured.prefix { !$0.stopped } + measured.drop { !$0.stopped }.prefix(1)
+                for chunk in measuredChunks { outputs += chunk.lines }
+                let end = outputs.count < new.count ? new[outputs.count] : lines.count
+                if found.isEmpty {
+                    for chunk in measuredChunks { StandardOutput.write(chunk.bytes) }
+                } else {
+                    var output: [UInt8] = []
+                    output.reserveCapacity(end * 20)
+                    var printedAt = [Int: ArraySlice<UInt8>](minimumCapacity: outputs.count)
+                    for (index, line) in zip(new, outputs) {
+                        printedAt[index] = line
+                        memo.store(Array(line), for: lines[index])
+                    }
+                    for index in 0..<end {
+                        switch found[index] {
+                        case .printed(let known)?: output += known
+                        case .pending(let first)?: output += printedAt[first]!
+                        case nil: output += printedAt[index]!
+                        }
+                    }
+                    StandardOutput.write(output)
+                }
+                if end < lines.count { throw InvalidUTF8(line: first + end) }
+                remembering.batchDone(lines: lines.count, found: found.count)
                 if lines.isEmpty { break }
             }
         }
     }
 }
 
-/// Whether the `width` command's next batch of lines goes through its cache. A look-up and an
-/// insert cost about a fifth of shaping a line, so the cache pays while at least a fifth of a
-/// batch's look-ups find their line; below that the next batches measure without it, and every
-/// 8th batch looks again (the lines may start repeating later).
-struct CachePolicy {
-    private(set) var usesCache = true
+/// Output lines printed into one buffer, with where each ends.
+struct PrintedLines: Sendable {
+    private(set) var bytes: [UInt8] = []
+    private var ends: [Int] = []
+    /// Whether the lines stopped at one that is not UTF-8.
+    var stopped = false
+
+    mutating func append(_ line: String) {
+        bytes += line.utf8
+        ends.append(bytes.count)
+    }
+
+    /// Each line's bytes.
+    var lines: [ArraySlice<UInt8>] { ends.indices.map { bytes[($0 == 0 ? 0 : ends[$0 - 1])..<ends[$0]] } }
+}
+
+/// The output line of each input line printed so far (by its bytes), up to `capacity` lines
+/// (when full, it starts again empty), and the lines of the batch being measured.
+struct LineMemo {
+    /// What the memo knows of a line.
+    enum Entry {
+        /// Printed before, as these bytes.
+        case printed([UInt8])
+        /// Being measured for the line at this index of the batch.
+        case pending(Int)
+    }
+
+    private var lines: [Key: Entry] = [:]
+    private let capacity: Int
+
+    init(capacity: Int = 1 << 16) { self.capacity = capacity }
+
+    /// A line's bytes, hashed once; a key looked up shares the input's buffer, a key stored its own copy.
+    private struct Key: Hashable {
+        let bytes: ArraySlice<UInt8>
+        let hash: Int
+
+        init(_ bytes: ArraySlice<UInt8>) {
+            var hasher = Hasher()
+            bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+            (self.bytes, hash) = (bytes, hasher.finalize())
+        }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+        static func == (a: Key, b: Key) -> Bool { a.hash == b.hash && a.bytes.elementsEqual(b.bytes) }
+    }
+
+    /// What is known of `line`; nil when nothing, and then it is noted as pending for `index`.
+    mutating func find(_ line: ArraySlice<UInt8>, orReserveFor index: Int) -> Entry? {
+        let key = Key(line)
+        if let entry = lines[key] { return entry }
+        if lines.count >= capacity { lines.removeAll(keepingCapacity: true) }
+        lines[Key(ArraySlice(Array(line)))] = .pending(index)
+        return nil
+    }
+
+    /// Notes `line` printed as `printed`.
+    mutating func store(_ printed: [UInt8], for line: ArraySlice<UInt8>) {
+        lines[Key(line)] = .printed(printed)
+    }
+}
+
+/// Whether the `width` command's next batch of lines looks in its memo (and fills it). Hashing
+/// and storing a line costs about a fifth of measuring one that must be shaped, so the memo is
+/// used while at least a fifth of a batch's lines are found in it; below that the next batches
+/// go without it, and every 8th batch looks again (the lines may start repeating later).
+struct MemoPolicy {
+    private(set) var usesMemo = true
     private var batchesWithout = 0
 
-    /// Decides for the next batch: `looking` holds the cache's statistics before and after this
-    /// batch when it used the cache, nil when it did not.
-    mutating func batchDone(looking: (before: WidthCache.Statistics, after: WidthCache.Statistics)?) {
-        if let (before, after) = looking {
-            let hits = after.hits - before.hits, lookUps = hits + after.misses - before.misses
-            usesCache = lookUps == 0 || hits * 5 >= lookUps
+    /// Decides for the next batch, from this batch's `lines` and how many were `found` in the memo.
+    mutating func batchDone(lines: Int, found: Int) {
+        if usesMemo {
+            usesMemo = lines == 0 || found * 5 >= lines
             batchesWithout = 0
         } else {
             batchesWithout += 1
-            usesCache = batchesWithout % 8 == 0
+            usesMemo = batchesWithout % 8 == 0
         }
     }
 }

@@ -49,6 +49,21 @@ import TextMeasureTestSupport
         #expect(result.stderr.contains("line 2"))
     }
 
+    /// Lines that repeat, as a column's do, print the widths each prints alone (the memo's
+    /// copies), across batches of 4,096 lines; an invalid line after them is still named by its
+    /// number, with every line before it printed.
+    @Test func repeatedLinesPrintTheirOwnWidths() throws {
+        let values = ["Zürich 12", "Αθήνα 3", "office", "東京", "مرحبا", "Zürich 12 "]
+        let lines = (0..<10_000).map { values[$0 * 7 % values.count] }
+        let alone = try values.map { value in
+            try Command().run(["width"], input: Array((value + "\n").utf8)).stdout.trimmingCharacters(in: .newlines)
+        }
+        let result = try Command().run(["width"], input: Array((lines.joined(separator: "\n") + "\n").utf8) + [0x66, 0xFF, 0x0A])
+        let printed = result.stdout.split(separator: "\n").map(String.init)
+        #expect(printed == lines.map { alone[values.firstIndex(of: $0)!] })
+        #expect(result.stderr.contains("line 10001"))
+    }
+
     @Test func moreStandardErrorThanAPipeHolds() throws {
         // 5,000 lines of bad JSON: an error object on stdout and a line on stderr for each,
         // "textmeasure: line N: not valid JSON" (about 190 KB), far past a 64 KiB pipe buffer.

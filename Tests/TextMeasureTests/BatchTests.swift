@@ -15,22 +15,14 @@ import TextMeasureTestSupport
         #expect(cache.statistics.misses == Set(texts.filter { !$0.isEmpty }.map { Array($0.utf8) }).count)
     }
 
-    /// The `width` command's lines: each width equals `width(of:)`, whether simple texts beyond
-    /// ASCII are summed or looked up (`repeating`); a text that must be shaped is shaped once.
-    @Test(arguments: [false, true])
-    func lineWidthsEqualOneByOne(repeating: Bool) throws {
+    /// The `width` command's lines: each width equals `width(of:)`, whether the simple-text
+    /// path sums it or it is shaped.
+    @Test func lineWidthEqualsWidth() throws {
         let stack = try FontStack.bundled(size: 13)
-        let base = Array(Fixtures.multilingual.values) + (0..<500).map { "SKU-\($0 % 137) · \($0 * 7919 % 1000)" }
-            + ["Ångström 12", "Москва 7", "Αθήνα 3", "plain ascii 42", "Tiếng Việt 9"]
-        let texts = (base + base.prefix(80) + ["", " "]).shuffled()
-        let cache = WidthCache(capacity: 10_000)
-        let widths = stack.lineWidths(of: texts, cache: cache, repeating: repeating)
+        let texts = Array(Fixtures.multilingual.values) + (0..<500).map { "SKU-\($0 % 137) · \($0 * 7919 % 1000)" }
+            + ["Ångström 12", "Москва 7", "Αθήνα 3", "plain ascii 42", "Tiếng Việt 9", "", " "]
+        let widths = texts.map(stack.lineWidth)
         for (text, width) in zip(texts, widths) { #expect(width == stack.width(of: text, cache: nil), "\(text)") }
-        // Each text that was shaped is stored once: fewer entries than distinct texts (the simple
-        // ones are summed) when not `repeating`, and never more.
-        let distinct = Set(texts.filter { !$0.isEmpty }.map { Array($0.utf8) }).count
-        #expect(repeating ? cache.statistics.count <= distinct : cache.statistics.count < distinct)
-        #expect(cache.statistics.count > 0)
     }
 
     /// A batch finds what single look-ups stored and single look-ups find what a batch stored:

@@ -13,38 +13,12 @@ extension FontStack {
         return indices.map { widths[$0] }
     }
 
-    /// `width(of:)` of each of `texts`, in order, as a stream of lines wants them, on this
-    /// thread (a caller runs chunks of lines on every core): a text the simple-text path
-    /// measures is summed in place, from its advances and kerning (less than hashing it costs);
-    /// the others are looked up in `cache` (when there is one) and shaped when missing, so a
-    /// text seen before (a column repeats its values) is not shaped again. With `repeating` (most texts looked up
-    /// were found: the lines repeat), every text beyond ASCII is looked up first, the simple
-    /// ones too, as a look-up then costs less than the sum.
-    ///
-    /// - Complexity: O(total length) to sum or hash, plus the shaping of the texts that need it
-    ///   and are not in `cache`.
-    package func lineWidths(of texts: some RandomAccessCollection<String>, cache: WidthCache?, repeating: Bool = false) -> [Double] {
-        var widths: [Double] = []
-        widths.reserveCapacity(texts.count)
-        var shaped: [Int] = [], keys: [ExactText] = []
-        for text in texts {
-            if text.isEmpty {
-                widths.append(0)
-            } else if !repeating || text.utf8.allSatisfy({ $0 < 0x80 }),
-                      let simple = Shaper.measureWithoutShaping(of: text, in: fontSet) {
-                widths.append(points(simple.units))
-            } else if cache == nil {
-                widths.append(width(of: text, cache: nil))
-            } else {
-                shaped.append(widths.count)
-                keys.append(ExactText(text))
-                widths.append(0)
-            }
-        }
-        if let cache, !keys.isEmpty {
-            for (index, width) in zip(shaped, cache.measure(keys, in: fontSet)) { widths[index] = points(width.units) }
-        }
-        return widths
+    /// `width(of:cache: nil)` of a line of a stream of lines: summed from its advances and
+    /// kerning when the simple-text path measures it, else shaped. O(length).
+    package func lineWidth(of text: String) -> Double {
+        if text.isEmpty { return 0 }
+        if let simple = Shaper.measureWithoutShaping(of: text, in: fontSet) { return points(simple.units) }
+        return width(of: text, cache: nil)
     }
 
     /// The shaped widths of `distinct`'s texts, in order, shaped on every core, each looked up

@@ -84,19 +84,9 @@ public final class WidthCache: Sendable {
             shard.values(for: keys, at: positions, into: &found)
         }
         for (shard, positions) in zip(shards, positions) {
-            // A text missed twice in one batch is shaped and stored once.
-            var missed: [Int] = [], firstMissed: [Key: Int] = [:], repeated: [(position: Int, first: Int)] = []
-            for position in positions where found[position] == nil {
-                if let first = firstMissed[keys[position]] {
-                    repeated.append((position, first))
-                } else {
-                    firstMissed[keys[position]] = position
-                    missed.append(position)
-                }
-            }
+            let missed = positions.filter { found[$0] == nil }
             guard !missed.isEmpty else { continue }
             for position in missed { found[position] = Shaper.measure(of: keys[position].text.string, in: set, previous: 0) }
-            for (position, first) in repeated { found[position] = found[first] }
             shard.insert(found, for: keys, at: missed, reservingFrom: count, capacity: capacity)
         }
         return found.map { $0! }
