@@ -4,7 +4,8 @@
   whole-process.py strings N            N distinct table-cell strings, one a line (SplitMix64, fixed seed)
   whole-process.py corpus KIND N TSV    N lines of table cells from TSV (Data/multilingual.tsv), each followed by a
                                         number: KIND latin (the Latin, Greek and Cyrillic rows, distinct), scripts
-                                        (every row, distinct) or column (5,000 distinct of every row, repeated)
+                                        (every row, distinct), beyond-ascii (every row, distinct, each with a
+                                        character beyond ASCII) or column (5,000 distinct of every row, repeated)
   whole-process.py csv TSV              the tab-separated TSV as RFC 4180 CSV
   whole-process.py same A B             exit 1 unless the files hold the same numbers, line by line (to 1e-12 relative)
   whole-process.py time ROUNDS INPUT -- NAME COMMAND... -- NAME COMMAND...
@@ -55,6 +56,7 @@ def corpus(kind, count, path):
     """Cells of the multilingual table, each with a number after it, so the lines are distinct
     (latin, scripts) or 5,000 distinct ones drawn again and again (column), as a column repeats."""
     scripts = {"Latn", "Grek", "Cyrl"} if kind == "latin" else None
+    beyond_ascii = kind == "beyond-ascii"
     cells = []
     with open(path, encoding="utf-8") as tsv:
         next(tsv)
@@ -68,6 +70,8 @@ def corpus(kind, count, path):
     seen, out = set(), []
     while len(out) < distinct:
         text = f"{cells[below(len(cells))]} {below(10000)}"
+        if beyond_ascii and text.isascii():
+            continue
         if text not in seen:
             seen.add(text)
             out.append(text)
