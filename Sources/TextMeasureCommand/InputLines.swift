@@ -31,12 +31,15 @@ struct InputLines {
         return (lines, nil)
     }
 
-    /// Up to `limit` lines as they were read, not yet decoded (fewer only at the end of input;
-    /// empty when input is exhausted): `lineNumber` is the last one's.
-    mutating func nextBytes(_ limit: Int) -> [ArraySlice<UInt8>] {
-        var lines: [ArraySlice<UInt8>] = []
-        while lines.count < limit, let line = nextLine() { lines.append(line) }
-        return lines
+    /// Up to `limit` lines as they were read, not yet decoded, in one buffer (fewer only at the
+    /// end of input; none when input is exhausted): `lineNumber` is the last one's.
+    mutating func nextBatch(_ limit: Int) -> LineBatch {
+        var batch = LineBatch()
+        while batch.lines.count < limit, let line = nextLine() {
+            batch.bytes += line
+            batch.lines.append(batch.bytes.count - line.count..<batch.bytes.count)
+        }
+        return batch
     }
 
     /// The next line's bytes, its "\n" or "\r\n" left out; nil at the end of input.
@@ -64,5 +67,19 @@ struct InputLines {
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         let count = read(STDIN_FILENO, &chunk, chunk.count)
         if count <= 0 { atEnd = true } else { buffer.append(contentsOf: chunk[..<count]) }
+    }
+}
+
+/// Lines of input in one buffer: threads share its storage without counting references a line.
+struct LineBatch: Sendable {
+    var bytes: [UInt8] = []
+    /// Each line's bytes in `bytes`.
+    var lines: [Range<Int>] = []
+
+    /// How many of `lines` (ranges of `bytes`) hold a byte beyond ASCII. O(their length).
+    static func linesBeyondASCII(_ lines: [Range<Int>], in bytes: [UInt8]) -> Int {
+        bytes.withUnsafeBufferPointer { buffer in
+            lines.count { line in buffer[line].contains { $0 >= 0x80 } }
+        }
     }
 }

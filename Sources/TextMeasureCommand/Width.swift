@@ -33,35 +33,47 @@ extension TextMeasureCommand {
             let stack = try font.stack().weight(weight)
             ShapingMode.current = shaping == .harfbuzz ? .harfbuzz : .auto
             let (json, nominal) = (self.json, shaping == .none)
-            // Lines are decoded, measured and printed in chunks on every core. A line printed
+            // Lines are decoded, measured and printed in chunks on every core, once a batch has
+            // 64 lines beyond ASCII: an ASCII line is summed in well under a microsecond, less
+            // than handing it to another core costs (the threads then contend for the font's
+            // shared objects' reference counts: 60 % more CPU and no less time). A line printed
             // before is printed again from a memo of the run's own, while the memo pays: a
             // column's values repeat.
             var memo = LineMemo()
             var remembering = MemoPolicy()
+            var sampler = RepeatSampler()
             var input = InputLines()
             while true {
-                let lines = input.nextBytes(4096)
+                let batch = input.nextBatch(4096)
+                let lines = batch.lines
                 let first = input.lineNumber - lines.count + 1  // the batch's first line's number
                 // Without the memo every line is new; with it, lines found are copied.
                 var new: [Int] = [], found: [Int: LineMemo.Entry] = [:]
                 if remembering.usesMemo {
                     for (index, line) in lines.enumerated() {
-                        if let entry = memo.find(line, orReserveFor: index) { found[index] = entry } else { new.append(index) }
+                        if let entry = memo.find(batch.bytes[line], orReserveFor: index) { found[index] = entry } else { new.append(index) }
                     }
                 } else {
                     new = Array(lines.indices)
                 }
-                let unmeasured = new.map { lines[$0] }
-                let chunks = unmeasured.count < 64 ? 1 : processorCount * 4
+                let sampledRepeats = remembering.samples ? sampler.repeats(lines, in: batch.bytes) : 0
+                let unmeasured = found.isEmpty ? lines : new.map { lines[$0] }
+                let chunks = LineBatch.linesBeyondASCII(unmeasured, in: batch.bytes) < 64 ? 1 : processorCount * 4
                 let measured = concurrentMap(chunks, parallelFrom: 2) { chunk in
                     var printed = PrintedLines()
-                    for line in unmeasured[unmeasured.count * chunk / chunks ..< unmeasured.count * (chunk + 1) / chunks] {
-                        guard let text = String(validating: line, as: UTF8.self) else {
-                            printed.stopped = true
-                            break
+                    batch.bytes.withUnsafeBufferPointer { bytes in
+                        for line in unmeasured[unmeasured.count * chunk / chunks ..< unmeasured.count * (chunk + 1) / chunks] {
+                            guard let text = String(validating: UnsafeBufferPointer(rebasing: bytes[line]), as: UTF8.self) else {
+                                printed.stopped = true
+                                break
+                            }
+                            let width = nominal ? stack.nominalWidth(of: text) : stack.width(of: text, cache: nil)
+                            if json {
+                                printed.append("{\"text\":\(jsonString(text)),\"width\":\(width)}\n".utf8)
+                            } else {
+                                printed.append(width.description.utf8)
+                            }
                         }
-                        let width = nominal ? stack.nominalWidth(of: text) : stack.lineWidth(of: text)
-                        printed.append(json ? "{\"text\":\(jsonString(text)),\"width\":\(width)}\n" : "\(width)\n")
                     }
                     return printed
                 }
@@ -79,7 +91,7 @@ extension TextMeasureCommand {
                     var printedAt = [Int: ArraySlice<UInt8>](minimumCapacity: outputs.count)
                     for (index, line) in zip(new, outputs) {
                         printedAt[index] = line
-                        memo.store(Array(line), for: lines[index])
+                        memo.store(Array(line), for: batch.bytes[lines[index]])
                     }
                     for index in 0..<end {
                         switch found[index] {
@@ -91,7 +103,7 @@ extension TextMeasureCommand {
                     StandardOutput.write(output)
                 }
                 if end < lines.count { throw InvalidUTF8(line: first + end) }
-                remembering.batchDone(lines: lines.count, found: found.count)
+                remembering.batchDone(lines: lines.count, found: found.count + sampledRepeats)
                 if lines.isEmpty { break }
             }
         }
@@ -105,8 +117,10 @@ struct PrintedLines: Sendable {
     /// Whether the lines stopped at one that is not UTF-8.
     var stopped = false
 
-    mutating func append(_ line: String) {
-        bytes += line.utf8
+    /// Appends a line (its "\n" added when it lacks one).
+    mutating func append(_ line: some BidirectionalCollection<UInt8>) {
+        bytes += line
+        if line.last != UInt8(ascii: "\n") { bytes.append(UInt8(ascii: "\n")) }
         ends.append(bytes.count)
     }
 
@@ -160,22 +174,46 @@ struct LineMemo {
     }
 }
 
-/// Whether the `width` command's next batch of lines looks in its memo (and fills it). Hashing
-/// and storing a line costs about a fifth of measuring one that must be shaped, so the memo is
-/// used while at least a fifth of a batch's lines are found in it; below that the next batches
-/// go without it, and every 8th batch looks again (the lines may start repeating later).
+/// Whether the `width` command's next batch of lines looks in its memo (and fills it). Hashing,
+/// copying and storing a line costs about a fifth of measuring one that must be shaped, so the
+/// memo is used while at least a fifth of a batch's lines are found in it. While it is not, the
+/// first batch and every 8th one after are sampled (their lines' hashes alone are kept, at a
+/// tenth of the memo's cost a line, see `RepeatSampler`), and the memo is taken up when a fifth of
+/// a sample's lines were seen before.
 struct MemoPolicy {
-    private(set) var usesMemo = true
+    private(set) var usesMemo = false
     private var batchesWithout = 0
 
-    /// Decides for the next batch, from this batch's `lines` and how many were `found` in the memo.
+    /// Whether this batch's lines are sampled for repeats.
+    var samples: Bool { !usesMemo && batchesWithout % 8 == 0 }
+
+    /// Decides for the next batch, from this batch's `lines` and how many were `found` in the
+    /// memo or, sampled, seen before.
     mutating func batchDone(lines: Int, found: Int) {
-        if usesMemo {
-            usesMemo = lines == 0 || found * 5 >= lines
-            batchesWithout = 0
-        } else {
-            batchesWithout += 1
-            usesMemo = batchesWithout % 8 == 0
+        if lines > 0, usesMemo || samples { usesMemo = found * 5 >= lines }
+        batchesWithout = usesMemo ? 0 : batchesWithout + 1
+    }
+}
+
+/// The hashes of the lines of sampled batches, up to `capacity` (then it starts again empty): how
+/// many lines of a batch were seen before, without keeping their bytes.
+struct RepeatSampler {
+    private var seen = Set<Int>()
+    private let capacity: Int
+
+    init(capacity: Int = 1 << 16) { self.capacity = capacity }
+
+    /// How many of `lines` (ranges of `bytes`) hash as a line sampled before. O(their length).
+    mutating func repeats(_ lines: [Range<Int>], in bytes: [UInt8]) -> Int {
+        bytes.withUnsafeBufferPointer { buffer in
+            var repeats = 0
+            for line in lines {
+                var hasher = Hasher()
+                hasher.combine(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: buffer[line])))
+                if seen.count >= capacity { seen.removeAll(keepingCapacity: true) }
+                if !seen.insert(hasher.finalize()).inserted { repeats += 1 }
+            }
+            return repeats
         }
     }
 }

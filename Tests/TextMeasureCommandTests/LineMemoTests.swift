@@ -34,21 +34,33 @@ import Testing
         guard case .pending(2)? = memo.find(Self.bytes("c"), orReserveFor: 6) else { Issue.record("c not kept"); return }
     }
 
-    /// Kept while a fifth of a batch's lines are found; left for 7 batches, tried on the 8th.
+    /// Not used until a sample finds a fifth of its lines seen before; kept while a fifth of a
+    /// batch's lines are found; then sampled again every 8th batch.
     @Test func policy() {
         var policy = MemoPolicy()
-        #expect(policy.usesMemo)
-        policy.batchDone(lines: 100, found: 20)
-        #expect(policy.usesMemo)
+        #expect(!policy.usesMemo && policy.samples)  // the first batch is sampled
         policy.batchDone(lines: 100, found: 19)
-        var decisions: [Bool] = []
-        for _ in 0..<8 {
-            decisions.append(policy.usesMemo)
+        for _ in 0..<7 {
+            #expect(!policy.usesMemo && !policy.samples)
             policy.batchDone(lines: 100, found: 0)
         }
-        #expect(decisions == Array(repeating: false, count: 8))
+        #expect(policy.samples)  // the 8th batch since
+        policy.batchDone(lines: 100, found: 20)
+        #expect(policy.usesMemo && !policy.samples)
+        policy.batchDone(lines: 100, found: 60)
         #expect(policy.usesMemo)
+        policy.batchDone(lines: 100, found: 19)
+        #expect(!policy.usesMemo && !policy.samples)
     }
+
+    /// Lines sampled before count as repeats, within a batch and across batches, by their bytes.
+    @Test func sampler() {
+        var sampler = RepeatSampler()
+        let bytes = Array("abcabcé".utf8)
+        #expect(sampler.repeats([0..<3, 3..<6, 6..<8], in: bytes) == 1)
+        #expect(sampler.repeats([6..<8, 0..<1], in: bytes) == 1)
+    }
+
 }
 
 extension LineMemo.Entry: Equatable {

@@ -15,16 +15,6 @@ import TextMeasureTestSupport
         #expect(cache.statistics.misses == Set(texts.filter { !$0.isEmpty }.map { Array($0.utf8) }).count)
     }
 
-    /// The `width` command's lines: each width equals `width(of:)`, whether the simple-text
-    /// path sums it or it is shaped.
-    @Test func lineWidthEqualsWidth() throws {
-        let stack = try FontStack.bundled(size: 13)
-        let texts = Array(Fixtures.multilingual.values) + (0..<500).map { "SKU-\($0 % 137) · \($0 * 7919 % 1000)" }
-            + ["Ångström 12", "Москва 7", "Αθήνα 3", "plain ascii 42", "Tiếng Việt 9", "", " "]
-        let widths = texts.map(stack.lineWidth)
-        for (text, width) in zip(texts, widths) { #expect(width == stack.width(of: text, cache: nil), "\(text)") }
-    }
-
     /// A batch finds what single look-ups stored and single look-ups find what a batch stored:
     /// one key for both (no face before the text, direction auto).
     @Test func batchesAndSingleLookUpsShareEntries() throws {

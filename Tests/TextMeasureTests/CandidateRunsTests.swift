@@ -48,3 +48,31 @@ import TextMeasureTestSupport
 
 /// HarfBuzz's tag for Arabic ('Arab'), as `Itemizer.Following` holds scripts.
 private let arabicScript: UInt32 = 0x4172_6162
+
+/// The runs of a set of one face found in one pass over the scalars (`Itemizer.oneFaceRuns`)
+/// against the grapheme-cluster walk (`itemizedRuns`), on random text of many scripts with
+/// marks, viramas, jamo, emoji sequences, bidi controls, brackets and line ends, in both
+/// paragraph directions.
+@Suite struct OneFaceRunsTests {
+    static let pieces: [[String]] = [
+        ["a", "é", "Z", "ß", "ф", "λ"], ["\u{301}", "\u{308}", "\u{327}"], ["ب", "ت", "\u{64E}", "\u{651}", "٣", "،"],
+        ["ש", "ל", "\u{5B8}", "\u{5BC}"], ["क", "\u{94D}", "ष", "ि", "ं"], ["ก", "\u{E31}", "\u{E33}", "่"],
+        ["한", "\u{1100}", "\u{1161}", "\u{11A8}"], ["中", "文", "、", "。"], ["👍", "\u{1F3FD}", "\u{200D}", "🇫", "🇷", "\u{FE0F}"],
+        ["0", "1", "9", "%", "."], ["(", ")", "[", "]", "«", "»", "「", "」"], [" ", "\u{A0}", "\t", "\r\n", "\n"],
+        ["\u{200F}", "\u{200E}", "\u{202B}", "\u{202C}", "\u{2067}", "\u{2069}"],
+    ]
+
+    @Test(arguments: [TextDirection.auto, .rightToLeft])
+    func sameRunsAsClusters(_ direction: TextDirection) throws {
+        let set = try Font.bundled(.notoSans).stack.fontSet
+        var generator = SplitMix(seed: direction == .auto ? 0x0F1 : 0x0F2)
+        for _ in 0..<5_000 {
+            let text = (0..<Int.random(in: 1...24, using: &generator)).map { _ in
+                Self.pieces.randomElement(using: &generator)!.randomElement(using: &generator)!
+            }.joined()
+            #expect(Itemizer.oneFaceRuns(of: text, direction: direction) == Itemizer.itemizedRuns(of: text, in: set, direction: direction),
+                    "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+    }
+}
+

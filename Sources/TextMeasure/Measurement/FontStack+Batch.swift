@@ -13,14 +13,6 @@ extension FontStack {
         return indices.map { widths[$0] }
     }
 
-    /// `width(of:cache: nil)` of a line of a stream of lines: summed from its advances and
-    /// kerning when the simple-text path measures it, else shaped. O(length).
-    package func lineWidth(of text: String) -> Double {
-        if text.isEmpty { return 0 }
-        if let simple = Shaper.measureWithoutShaping(of: text, in: fontSet) { return points(simple.units) }
-        return width(of: text, cache: nil)
-    }
-
     /// The shaped widths of `distinct`'s texts, in order, shaped on every core, each looked up
     /// in `cache` with the hash `distinct` already holds.
     package func widths(of distinct: DistinctTexts, cache: WidthCache? = .shared) -> [Double] {

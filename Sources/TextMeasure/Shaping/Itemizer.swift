@@ -68,6 +68,7 @@ enum Itemizer {
         if direction != .rightToLeft, let runs = candidateRuns(of: text, in: set, previous: previous, following: following) {
             return runs
         }
+        if set.memberCount == 1, set.fallback == nil, uncovered == nil { return oneFaceRuns(of: text, direction: direction) }
         return itemizedRuns(of: text, in: set, previous: previous, following: following, direction: direction, uncovered: uncovered)
     }
 
@@ -147,6 +148,56 @@ enum Itemizer {
         }
     }
 
+    /// The runs of `text` in a set of one face (and no fallback): every cluster takes the face,
+    /// so only scripts and levels split the text. What `itemizedRuns` finds, from one pass over
+    /// the text's scalars: grapheme clusters by the standard library's own rules
+    /// (`Unicode._CharacterRecognizer`, what `String` iterates characters with), without a
+    /// `String.Index` a cluster. O(length).
+    static func oneFaceRuns(of text: String, direction: TextDirection) -> [ShapingRun] {
+        let levels = bidiLevels(of: text, direction: direction)
+        var bytes = text
+        return bytes.withUTF8 { utf8 in
+            var clusters: [Letter] = []
+            var recognizer = Unicode._CharacterRecognizer()
+            var levelIndex = 0
+            var index = 0
+            while index < utf8.count {
+                let (value, length) = SimpleTextAnalysis.decode(utf8, at: index)
+                let scalar = Unicode.Scalar(value).unsafelyUnwrapped  // valid UTF-8: `String` holds it
+                var script = hb_unicode_script(unicodeFunctions, value)
+                if script == HB_SCRIPT_INHERITED || script == HB_SCRIPT_UNKNOWN { script = HB_SCRIPT_COMMON }
+                if recognizer.hasBreak(before: scalar) || clusters.isEmpty {
+                    var level: UInt8 = 0
+                    if let levels {
+                        while levels[levelIndex].range.upperBound <= index { levelIndex += 1 }
+                        level = levels[levelIndex].level
+                    }
+                    clusters.append(Letter(utf8Range: index..<(index + length), script: script, resolvedScript: script,
+                                           bracket: script == HB_SCRIPT_COMMON ? bracket(scalar) : nil, level: level))
+                } else {
+                    // A cluster of several scalars: the first script of one of them, and no bracket.
+                    let last = clusters.count - 1
+                    clusters[last].utf8Range = clusters[last].utf8Range.lowerBound..<(index + length)
+                    clusters[last].bracket = nil
+                    if clusters[last].script == HB_SCRIPT_COMMON {
+                        (clusters[last].script, clusters[last].resolvedScript) = (script, script)
+                    }
+                }
+                index += length
+            }
+            resolveScripts(&clusters)
+            var runs: [ShapingRun] = []
+            for cluster in clusters {
+                if let last = runs.last, last.level == cluster.level, last.script == cluster.resolvedScript {
+                    runs[runs.count - 1].utf8Range = last.utf8Range.lowerBound..<cluster.utf8Range.upperBound
+                } else {
+                    runs.append(ShapingRun(utf8Range: cluster.utf8Range, faceIndex: 0, script: cluster.resolvedScript, level: cluster.level))
+                }
+            }
+            return runs
+        }
+    }
+
     /// What resolving scripts needs of a cluster (see `resolveScripts`).
     private protocol ScriptItem {
         /// The first script of the item that is not Common, Inherited or Unknown; else Common.
@@ -156,12 +207,13 @@ enum Itemizer {
         var resolvedScript: hb_script_t { get set }
     }
 
-    /// A character that is a cluster of its own (see `candidateRuns`).
+    /// A cluster known by its bytes alone (see `candidateRuns`, `oneFaceRuns`).
     private struct Letter: ScriptItem {
         var utf8Range: Range<Int>
         var script: hb_script_t
         var resolvedScript: hb_script_t
         var bracket: Int?
+        var level: UInt8 = 0
     }
 
     /// A grapheme cluster on its way into a run.
