@@ -79,7 +79,21 @@ struct LineBatch: Sendable {
     /// How many of `lines` (ranges of `bytes`) hold a byte beyond ASCII. O(their length).
     static func linesBeyondASCII(_ lines: [Range<Int>], in bytes: [UInt8]) -> Int {
         bytes.withUnsafeBufferPointer { buffer in
-            lines.count { line in buffer[line].contains { $0 >= 0x80 } }
+            // Most batches are all ASCII or hardly: one pass over the bytes, by words.
+            guard UnsafeRawBufferPointer(buffer).hasByteBeyondASCII else { return 0 }
+            return lines.count { line in buffer[line].contains { $0 >= 0x80 } }
         }
+    }
+}
+
+extension UnsafeRawBufferPointer {
+    /// Whether a byte is 0x80 or more, eight bytes at a time.
+    var hasByteBeyondASCII: Bool {
+        var index = 0
+        while index + 8 <= count {
+            if loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return true }
+            index += 8
+        }
+        return self[index...].contains { $0 >= 0x80 }
     }
 }

@@ -78,18 +78,16 @@ extension TextMeasureCommand {
                     return printed
                 }
                 // Lines up to the first that is not UTF-8 (a chunk stops there) are printed.
-                var outputs: [ArraySlice<UInt8>] = []
-                outputs.reserveCapacity(new.count)
                 let measuredChunks = measured.prefix { !$0.stopped } + measured.drop { !$0.stopped }.prefix(1)
-                for chunk in measuredChunks { outputs += chunk.lines }
-                let end = outputs.count < new.count ? new[outputs.count] : lines.count
+                let printedCount = measuredChunks.reduce(0) { $0 + $1.count }
+                let end = printedCount < new.count ? new[printedCount] : lines.count
                 if found.isEmpty {
                     for chunk in measuredChunks { StandardOutput.write(chunk.bytes) }
                 } else {
                     var output: [UInt8] = []
                     output.reserveCapacity(end * 20)
-                    var printedAt = [Int: ArraySlice<UInt8>](minimumCapacity: outputs.count)
-                    for (index, line) in zip(new, outputs) {
+                    var printedAt = [Int: ArraySlice<UInt8>](minimumCapacity: printedCount)
+                    for (index, line) in zip(new, measuredChunks.flatMap(\.lines)) {
                         printedAt[index] = line
                         memo.store(Array(line), for: batch.bytes[lines[index]])
                     }
@@ -123,6 +121,9 @@ struct PrintedLines: Sendable {
         if line.last != UInt8(ascii: "\n") { bytes.append(UInt8(ascii: "\n")) }
         ends.append(bytes.count)
     }
+
+    /// How many lines there are.
+    var count: Int { ends.count }
 
     /// Each line's bytes.
     var lines: [ArraySlice<UInt8>] { ends.indices.map { bytes[($0 == 0 ? 0 : ends[$0 - 1])..<ends[$0]] } }
@@ -195,25 +196,49 @@ struct MemoPolicy {
     }
 }
 
-/// The hashes of the lines of sampled batches, up to `capacity` (then it starts again empty): how
-/// many lines of a batch were seen before, without keeping their bytes.
+/// The fingerprints of the lines of sampled batches (a 64-bit FNV-1a hash of their bytes), up to
+/// `capacity` (then it starts again empty): how many lines of a batch were seen before, without
+/// keeping their bytes. An open-addressed table of fingerprints, so a line costs a pass over its
+/// bytes and a probe or two (about a tenth of the memo's cost a line); two lines with one
+/// fingerprint (one chance in 2⁶⁴ a pair) would count as a repeat, which only decides whether the
+/// memo is taken up.
 struct RepeatSampler {
-    private var seen = Set<Int>()
+    private var slots: [UInt64]
+    private var count = 0
     private let capacity: Int
 
-    init(capacity: Int = 1 << 16) { self.capacity = capacity }
+    init(capacity: Int = 1 << 16) {
+        self.capacity = capacity
+        slots = [UInt64](repeating: 0, count: capacity * 2)  // a power of two, at most half full
+    }
 
-    /// How many of `lines` (ranges of `bytes`) hash as a line sampled before. O(their length).
+    /// How many of `lines` (ranges of `bytes`) were sampled before. O(their length).
     mutating func repeats(_ lines: [Range<Int>], in bytes: [UInt8]) -> Int {
         bytes.withUnsafeBufferPointer { buffer in
             var repeats = 0
             for line in lines {
-                var hasher = Hasher()
-                hasher.combine(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: buffer[line])))
-                if seen.count >= capacity { seen.removeAll(keepingCapacity: true) }
-                if !seen.insert(hasher.finalize()).inserted { repeats += 1 }
+                var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+                for byte in buffer[line] { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+                if !insert(hash | 1) { repeats += 1 }  // never 0, an empty slot
             }
             return repeats
         }
+    }
+
+    /// Adds `fingerprint`; false when it was there.
+    private mutating func insert(_ fingerprint: UInt64) -> Bool {
+        if count >= capacity {
+            for index in slots.indices { slots[index] = 0 }
+            count = 0
+        }
+        let mask = slots.count - 1
+        var index = Int(truncatingIfNeeded: (fingerprint ^ fingerprint >> 29) &* 0xBF58_476D_1CE4_E5B9 >> 32) & mask
+        while slots[index] != 0 {
+            if slots[index] == fingerprint { return false }
+            index = (index + 1) & mask
+        }
+        slots[index] = fingerprint
+        count += 1
+        return true
     }
 }
