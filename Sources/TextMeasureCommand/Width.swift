@@ -81,9 +81,10 @@ extension TextMeasureCommand {
                 let measuredChunks = measured.prefix { !$0.stopped } + measured.drop { !$0.stopped }.prefix(1)
                 let printedCount = measuredChunks.reduce(0) { $0 + $1.count }
                 let end = printedCount < new.count ? new[printedCount] : lines.count
-                if found.isEmpty {
+                if !remembering.usesMemo {
                     for chunk in measuredChunks { StandardOutput.write(chunk.bytes) }
                 } else {
+                    // Every line measured is remembered as printed: none stays pending past its batch.
                     var output: [UInt8] = []
                     output.reserveCapacity(end * 20)
                     var printedAt = [Int: ArraySlice<UInt8>](minimumCapacity: printedCount)

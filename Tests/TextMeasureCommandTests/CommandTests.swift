@@ -64,6 +64,23 @@ import TextMeasureTestSupport
         #expect(result.stderr.contains("line 10001"))
     }
 
+    /// Batches of 4,096 lines: repeats (the sample takes the memo up), lines all new and
+    /// distinct (found in nothing: the memo is left), 7 batches of other new lines, repeats again
+    /// (the next sample takes the memo up again), then the second batch's lines once more. Each
+    /// prints its own width: the second batch's lines must be remembered as printed, not left
+    /// pending for an index of a batch long gone.
+    @Test func linesRepeatedAfterABatchOfNewOnesPrintTheirOwnWidths() throws {
+        let repeats = (0..<4096).map { "r\($0 % 100)" }, new = (0..<4096).map { "new \($0) é" }
+        let others = (0..<7 * 4096).map { "other \($0)" }
+        let lines = repeats + new + others + repeats + new.reversed()
+        let result = try Command().run(["width"], input: Array((lines.joined(separator: "\n") + "\n").utf8))
+        #expect(result.status == 0)
+        let printed = result.stdout.split(separator: "\n").map(String.init)
+        let stack = try FontStack.bundled(size: 14)
+        let wrong = zip(printed, lines).filter { $0 != String(stack.width(of: $1)) }.count
+        #expect(printed.count == lines.count && wrong == 0, "\(wrong) of \(printed.count) lines printed another's width")
+    }
+
     @Test func moreStandardErrorThanAPipeHolds() throws {
         // 5,000 lines of bad JSON: an error object on stdout and a line on stderr for each,
         // "textmeasure: line N: not valid JSON" (about 190 KB), far past a 64 KiB pipe buffer.
