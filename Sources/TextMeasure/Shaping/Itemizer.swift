@@ -76,17 +76,10 @@ enum Itemizer {
     /// the text (`candidateRuns` finds the same runs of simple text faster).
     static func itemizedRuns(of text: String, in set: FontSet, previous: Int? = nil, following: Following? = nil,
                              direction: TextDirection = .auto, uncovered: ((Unicode.Scalar) -> Void)? = nil) -> [ShapingRun] {
-        // One face and nothing to report: every cluster takes it, spaces and emoji alike, so
-        // only the scripts and levels split the text.
-        let oneFace = set.memberCount == 1 && set.fallback == nil && uncovered == nil
-        var clusters = clusters(of: text, direction: direction, needsEmoji: !oneFace)
+        var clusters = clusters(of: text, direction: direction)
         resolveScripts(&clusters)
-        if oneFace {
-            for index in clusters.indices { clusters[index].face = 0 }
-        } else {
-            chooseFaces(&clusters, of: text, in: set, uncovered: uncovered)
-            placeSpaces(&clusters, in: set, previous: previous, following: following)
-        }
+        chooseFaces(&clusters, of: text, in: set, uncovered: uncovered)
+        placeSpaces(&clusters, in: set, previous: previous, following: following)
         var runs: [ShapingRun] = []
         for cluster in clusters {
             let face = cluster.face ?? 0
@@ -136,15 +129,7 @@ enum Itemizer {
                 index += length
             }
             resolveScripts(&letters)
-            var runs: [ShapingRun] = []
-            for letter in letters {
-                if let last = runs.last, last.script == letter.resolvedScript {
-                    runs[runs.count - 1].utf8Range = last.utf8Range.lowerBound..<letter.utf8Range.upperBound
-                } else {
-                    runs.append(ShapingRun(utf8Range: letter.utf8Range, faceIndex: 0, script: letter.resolvedScript))
-                }
-            }
-            return runs
+            return primaryRuns(letters)
         }
     }
 
@@ -186,16 +171,22 @@ enum Itemizer {
                 index += length
             }
             resolveScripts(&clusters)
-            var runs: [ShapingRun] = []
-            for cluster in clusters {
-                if let last = runs.last, last.level == cluster.level, last.script == cluster.resolvedScript {
-                    runs[runs.count - 1].utf8Range = last.utf8Range.lowerBound..<cluster.utf8Range.upperBound
-                } else {
-                    runs.append(ShapingRun(utf8Range: cluster.utf8Range, faceIndex: 0, script: cluster.resolvedScript, level: cluster.level))
-                }
-            }
-            return runs
+            return primaryRuns(clusters)
         }
+    }
+
+    /// `letters` (clusters of the primary face, scripts resolved) joined into runs where the
+    /// script and the level go on.
+    private static func primaryRuns(_ letters: [Letter]) -> [ShapingRun] {
+        var runs: [ShapingRun] = []
+        for letter in letters {
+            if let last = runs.last, last.level == letter.level, last.script == letter.resolvedScript {
+                runs[runs.count - 1].utf8Range = last.utf8Range.lowerBound..<letter.utf8Range.upperBound
+            } else {
+                runs.append(ShapingRun(utf8Range: letter.utf8Range, faceIndex: 0, script: letter.resolvedScript, level: letter.level))
+            }
+        }
+        return runs
     }
 
     /// What resolving scripts needs of a cluster (see `resolveScripts`).
@@ -243,9 +234,8 @@ enum Itemizer {
         }
     }
 
-    /// The clusters of `text`, each with its script and level, and no face yet; whether each
-    /// prefers emoji presentation only when `needsEmoji` (else false).
-    private static func clusters(of text: String, direction: TextDirection, needsEmoji: Bool = true) -> [Cluster] {
+    /// The clusters of `text`, each with its script and level, and no face yet.
+    private static func clusters(of text: String, direction: TextDirection) -> [Cluster] {
         let levels = bidiLevels(of: text, direction: direction)
         var levelIndex = 0
         var clusters: [Cluster] = []
@@ -256,7 +246,7 @@ enum Itemizer {
             let upper = lower + text.utf8.distance(from: start, to: end)
             let scalars = text.unicodeScalars[start..<end]
             let script = script(of: scalars)
-            let emoji = needsEmoji && prefersEmoji(scalars)
+            let emoji = prefersEmoji(scalars)
             var level: UInt8 = 0
             if let levels {
                 while levels[levelIndex].range.upperBound <= lower { levelIndex += 1 }
