@@ -270,8 +270,8 @@ extension TextMeasureCommand {
                 if fit != .scale { try layout.narrowColumns(toPage: page, margins: margins, style: style) }
                 let pages = try layout.pages(style: style, page: page, margins: margins, alignments: [], fit: fit,
                                              furniture: furniture, measured: measured)
-                try writeAtomically(try Drawing.pdfData(pages: pages), to: output)
-                // The process ends here: the table's rows, their measurements and kept lines (every
+                try Drawing.writePDF(pages: pages, to: output)
+                // The process ends here: the table's rows and their measurements (every
                 // band's) go with it, not freed one by one first (some 20 ms of CPU for 10,000 rows);
                 // unless a server is making a download, and goes on.
                 if !Self.isDownload { Self.exit() }

@@ -3,9 +3,9 @@ import Testing
 import TextMeasureTestSupport
 import TextMeasure
 
-/// `measureRows(_:)` over many rows measures them on every core, a batch at a time: the rows,
-/// their heights and every kept line must be what measuring them one at a time gives, and what
-/// the text's lines give by hand.
+/// `measureRows(_:)` over many rows measures them on every core, a batch at a time: the rows
+/// and their heights must be what measuring them one at a time gives, and what the text's lines
+/// give by hand.
 @Suite struct ParallelMeasuringTests {
     struct Item: Identifiable, Sendable {
         let id: Int
@@ -39,26 +39,8 @@ import TextMeasure
                                    configuration: configuration)
     }
 
-    /// Keeps the lines measuring laid out, by row and column, as a renderer's line cache does
-    /// (behind the package's `Lock`: ThreadSanitizer does not model `Mutex`'s futex on Linux and
-    /// reports its locked sections as races).
-    final class LineRecorder: LineKeeper {
-        struct Cell: Hashable { let row: Int, column: Int }
-        private let kept = Lock<[Cell: [CompactLine]]>([:])
-
-        func height(of text: PreparedText, atWidth width: Double, row: Int, column: Int) -> Double {
-            let (height, lines) = text.compactLines(atWidth: width)
-            kept.withLock { $0[Cell(row: row, column: column)] = lines }
-            return height
-        }
-
-        func lines(ofRow row: Int, column: Int) -> [CompactLine]? { kept.withLock { $0[Cell(row: row, column: column)] } }
-    }
-
     @Test func rowsMeasuredTogetherEqualRowsMeasuredOneByOne() throws {
         let together = try Self.layout(), oneByOne = try Self.layout()
-        let keptTogether = LineRecorder(), keptAlone = LineRecorder()
-        (together.lineKeeper, oneByOne.lineKeeper) = (keptTogether, keptAlone)
         #expect(together.measureRows(0..<Self.rowCount))
         for row in 0..<Self.rowCount { oneByOne.measureRows(row..<(row + 1)) }
         for row in 0..<Self.rowCount {
@@ -67,12 +49,6 @@ import TextMeasure
             #expect(abs(together.height(ofRow: row) - Double(lines) * Self.line) < 1e-5, "row \(row)")
             #expect(together.height(ofRow: row) == oneByOne.height(ofRow: row), "row \(row)")
             #expect(together.offset(ofRow: row) == oneByOne.offset(ofRow: row), "row \(row)")
-            let words = try #require(keptTogether.lines(ofRow: row, column: 0))
-            let hardLines = try #require(keptTogether.lines(ofRow: row, column: 1))
-            #expect(words.count == (1 + row % 7 + 1) / 2, "row \(row)")
-            #expect(hardLines.count == 1 + row % 3, "row \(row)")
-            #expect(words == keptAlone.lines(ofRow: row, column: 0) && hardLines == keptAlone.lines(ofRow: row, column: 1),
-                    "row \(row)")
         }
         #expect(together.contentHeight == oneByOne.contentHeight)
     }
@@ -85,9 +61,7 @@ import TextMeasure
     @Test func layoutsMeasuredAsOneStreamEqualRowsMeasuredOneByOne() throws {
         let widths: [Double] = [42, 60, 90], wordsPerLine = [1, 2, 3]
         let together = try widths.map(Self.layout(width:)), oneByOne = try widths.map(Self.layout(width:))
-        let keptTogether = widths.map { _ in LineRecorder() }, keptAlone = widths.map { _ in LineRecorder() }
         for index in widths.indices {
-            (together[index].lineKeeper, oneByOne[index].lineKeeper) = (keptTogether[index], keptAlone[index])
             for row in 0..<Self.rowCount { oneByOne[index].measureRows(row..<(row + 1)) }
         }
         DataTableLayout.measureAllRows(of: together)
@@ -98,11 +72,6 @@ import TextMeasure
                 #expect(abs(together[index].height(ofRow: row) - Double(lines) * Self.line) < 1e-5, "width \(widths[index]), row \(row)")
                 #expect(together[index].height(ofRow: row) == oneByOne[index].height(ofRow: row), "row \(row)")
                 #expect(together[index].offset(ofRow: row) == oneByOne[index].offset(ofRow: row), "row \(row)")
-                let kept = try #require(keptTogether[index].lines(ofRow: row, column: 0))
-                #expect(kept.count == (words + perLine - 1) / perLine, "width \(widths[index]), row \(row)")
-                #expect(kept == keptAlone[index].lines(ofRow: row, column: 0)
-                        && keptTogether[index].lines(ofRow: row, column: 1) == keptAlone[index].lines(ofRow: row, column: 1),
-                        "width \(widths[index]), row \(row)")
             }
             #expect(together[index].contentHeight == oneByOne[index].contentHeight)
         }
@@ -110,13 +79,11 @@ import TextMeasure
 
     /// Layouts waiting for different rows (one measured a row already) go through one stream of
     /// batches instead, one layout's rows read while the one before is measured: the same
-    /// heights, offsets and kept lines as measuring each one row at a time.
+    /// heights and offsets as measuring each one row at a time.
     @Test func layoutsWaitingForOtherRowsMeasuredAsOneStream() throws {
         let widths: [Double] = [42, 90]
         let streamed = try widths.map(Self.layout(width:)), oneByOne = try widths.map(Self.layout(width:))
-        let keptStreamed = widths.map { _ in LineRecorder() }, keptAlone = widths.map { _ in LineRecorder() }
         for index in widths.indices {
-            (streamed[index].lineKeeper, oneByOne[index].lineKeeper) = (keptStreamed[index], keptAlone[index])
             for row in 0..<Self.rowCount { oneByOne[index].measureRows(row..<(row + 1)) }
         }
         streamed[1].measureRows(5..<6)
@@ -124,8 +91,6 @@ import TextMeasure
         for index in widths.indices {
             for row in 0..<Self.rowCount {
                 #expect(streamed[index].height(ofRow: row) == oneByOne[index].height(ofRow: row), "row \(row)")
-                #expect(keptStreamed[index].lines(ofRow: row, column: 0) == keptAlone[index].lines(ofRow: row, column: 0),
-                        "width \(widths[index]), row \(row)")
             }
             #expect(streamed[index].contentHeight == oneByOne[index].contentHeight)
         }

@@ -86,29 +86,8 @@ import TextMeasureTestSupport
         }
     }
 
-    /// Drawing measured rows takes the lines measuring kept: it looks nothing up in the width
-    /// cache beyond what the header alone does (preparing a cell again looks up each segment).
-    /// The drawing's line cache is installed by the first drawing (here the header's), so the
-    /// rows measured after it, by `measureRows` as an app scrolling would, keep their lines.
-    @Test func drawingMeasuredRowsPreparesNoCellAgain() throws {
-        let cache = WidthCache(capacity: 10_000)
-        let products = try RenderingFixtures.productsLayout(maxColumnWidth: 120)
-        let layout = try DataTableLayout(rows: products.rows, columns: products.columns, configuration: products.configuration,
-                                         cache: cache)
-        func lookups() -> Int { cache.statistics.hits + cache.statistics.misses }
-        let first = lookups()
-        _ = layout.styleConfiguration(rows: 0..<0)
-        let header = lookups() - first
-        layout.measureRows(0..<layout.rowCount)
-        let before = lookups()
-        let configuration = layout.styleConfiguration()
-        #expect(lookups() - before == header)
-        #expect(configuration.rows.count == layout.rowCount)
-    }
-
     /// Rows that keep their height through a change of column widths are laid out again at the
-    /// new widths when drawn (the first drawing installs the line cache, so the rows measured
-    /// then keep lines at the old widths).
+    /// new widths when drawn, not at the widths they were measured at.
     @Test func cellsAreLaidOutAtTheNewWidthsAfterAResize() throws {
         let layout = try RenderingFixtures.productsLayout(maxColumnWidth: 120)
         _ = layout.styleConfiguration()

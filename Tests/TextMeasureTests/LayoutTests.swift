@@ -24,27 +24,6 @@ import TextMeasure
         #expect(lines("aaa bbb ccc", width: 66) == ["aaa bbb ccc"])  // exactly the width fits
     }
 
-    /// What a table keeps of a measured cell gives back the very lines `layout(width:)` makes:
-    /// hanging spaces, hard breaks, a taken soft hyphen, a word broken between graphemes, text
-    /// in fallback fonts and right-to-left text, at widths from one character up.
-    @Test func compactLinesAreTheLayoutsLines() throws {
-        let stack = try FontStack.bundled(size: 14)
-        let texts = ["aaa    bbb ccc", "one\ntwo\r\nthree\n", "extra\u{AD}ordinary words", String(repeating: "x", count: 60),
-                     "Keyboard 東京 タワー and more", "لوحة مفاتيح لاسلكية 12", "", " ", "tab\there"]
-        for text in texts {
-            let prepared = stack.prepare(text)
-            for width in [0.0, 7, 30, 55.5, 80, 200, 1000] {
-                let kept = prepared.compactLines(atWidth: width)
-                let layout = prepared.layout(width: width)
-                #expect(kept.height == layout.height, "\(text) at \(width)")
-                #expect(stack.lines(of: text, kept: try #require(kept.lines)[...]) == layout.lines, "\(text) at \(width)")
-            }
-        }
-        // Lines of one text are not another's.
-        let kept = try #require(stack.prepare("one two").compactLines(atWidth: 1000).lines)
-        #expect(stack.lines(of: "one two three", kept: kept[...]) == nil)
-    }
-
     @Test func trailingSpacesHang() {
         let layout = Self.mono.prepare("aaa    bbb").layout(width: 20)
         #expect(layout.lines.map(\.text) == ["aaa", "bbb"])

@@ -246,7 +246,6 @@ final class Table: Sendable {
     func measured(chunk: Int?, cache: WidthCache) -> DataTableLayout<PackageRow> {
         let layout = try! DataTableLayout(rows: chunk.map { chunks[$0] } ?? rows, columns: columns,
                                           configuration: configuration, cache: cache)
-        layout.keepLinesForDrawing()  // measured to be drawn: the drawing takes the lines measuring laid out
         layout.measureRows(0..<layout.rowCount)
         return layout
     }

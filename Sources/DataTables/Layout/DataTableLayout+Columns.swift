@@ -118,9 +118,9 @@ extension DataTableLayout {
         defer { columnWidths = widths }
         guard !changed.isEmpty else { return false }
         let narrower = changed.map { max(0, min(widths.columns[$0].width, columnWidths.columns[$0].width) - padding) }
-        measured = measured.filter { _, row in
+        measured.forget { row in
             // None kept (`findsStableWidths` off): the row's height may change with any width.
-            !row.heightFixedFrom.isEmpty && zip(changed, narrower).allSatisfy { column, inner in row.heightFixedFrom[column] <= inner }
+            row.heightFixedFrom.isEmpty || !zip(changed, narrower).allSatisfy { column, inner in row.heightFixedFrom[column] <= inner }
         }
         return true
     }

@@ -8,7 +8,7 @@ extension DataTableLayout {
         if let provided = rowHeightProvider?(rows[row], row) { return provided.clampedLength }
         switch configuration.rowHeightMode {
         case .fixed(let height): return height
-        case .automatic(let estimated, _): return measured[ids[row]].map { $0.height + $0.growth } ?? estimated
+        case .automatic(let estimated, _): return measured[row].map { $0.height + $0.growth } ?? estimated
         }
     }
 
@@ -18,16 +18,15 @@ extension DataTableLayout {
 
     /// Whether row `row` waits to be measured: automatic heights, no provided height, not yet measured.
     func needsMeasuring(_ row: Int) -> Bool {
-        // By index: the measurement itself (and its arrays) is not copied out to be compared.
-        guard case .automatic = configuration.rowHeightMode, measured.index(forKey: ids[row]) == nil else { return false }
+        guard case .automatic = configuration.rowHeightMode, !measured.isMeasured(row) else { return false }
         return rowHeightProvider?(rows[row], row) == nil
     }
 
     /// Row `row` measured now: the tallest of its cells at their columns' widths, plus the
-    /// vertical padding; its wrapped text cells laid out by `lineKeeper` when there is one. A cell spanning rows counts
+    /// vertical padding. A cell spanning rows counts
     /// for none of them: where the span starts it is measured and kept in `spanning`, below
     /// that it is empty (see `share(spanningHeightsIn:)`).
-    func measure(row: Int) -> MeasuredRow { rowMeasurer.measure(cells(ofRow: row), ofRow: row) }
+    func measure(row: Int) -> MeasuredRow { rowMeasurer.measure(cells(ofRow: row)) }
 
     /// What measuring row `row` reads on this thread: each column's compound cell, or its text
     /// and the font the text's style gives it; a cell spanning rows marked where its span
@@ -64,7 +63,7 @@ extension DataTableLayout {
         let padding = configuration.cellPadding
         return RowMeasurer(innerWidths: columnWidths.columns.map { max(0, $0.width - padding.horizontal) },
                            padding: padding, textLayout: configuration.textLayout, cache: cache,
-                           lineKeeper: lineKeeper, findsStableWidths: findsStableWidths)
+                           findsStableWidths: findsStableWidths)
     }
 
     /// Measures row `row` again (its content changed in place, say while the user types) and
@@ -87,12 +86,12 @@ extension DataTableLayout {
         // A grouped row whose value changed may split from its group or join another: the rows
         // of the groups that changed are measured again with it.
         let regrouped = regroup(around: row)
-        if let regrouped { for other in regrouped where other != row { measured[rows[other].id] = nil } }
+        if let regrouped { for other in regrouped where other != row { measured[other] = nil } }
         let tied = rowSpans.isEmpty ? row..<(row + 1) : spanBlock(around: row)
         let before = tied.map(currentHeight(ofRow:))
         var fresh = measure(row: row)
         // A measured row keeps its height through a change of half a point or less.
-        if let kept = measured[rows[row].id], abs(fresh.height - kept.height) <= 0.5 { fresh.height = kept.height }
+        if let kept = measured[row], abs(fresh.height - kept.height) <= 0.5 { fresh.height = kept.height }
         store(fresh, ofRow: row)
         var moved = false
         for other in regrouped ?? row..<row where needsMeasuring(other) {
@@ -115,7 +114,8 @@ extension DataTableLayout {
     /// Without spans, the rows' cells are read on this thread (the rows, the columns' closures)
     /// and measured on every core, a batch at a time, the next batch's cells read while the one
     /// before is measured (`measureAllRows(of:)`); the result is the same as measuring them one
-    /// after another.
+    /// after another. Called in a task that is cancelled, it stops after the batch it is
+    /// measuring (4,096 rows): the rows not reached keep their estimated heights.
     ///
     /// - Complexity: O(`range.count`) to find the rows not measured, plus for each of them
     ///   measuring its cells (on every core) and O(log n) to place it (and the same for the rows
@@ -173,8 +173,8 @@ extension DataTableLayout {
         var measurer: (layout: DataTableLayout, measurer: RowMeasurer)?
         pipelined(batches, read: { layout, rows in
             if measurer?.layout !== layout { measurer = (layout, layout.rowMeasurer) }
-            let (cells, indices, rowMeasurer) = (rows.map(layout.cells(ofRow:)), Array(rows), measurer!.measurer)
-            return { concurrentMap(cells.count) { rowMeasurer.measure(cells[$0], ofRow: indices[$0]) } }
+            let (cells, rowMeasurer) = (rows.map(layout.cells(ofRow:)), measurer!.measurer)
+            return { concurrentMap(cells.count) { rowMeasurer.measure(cells[$0]) } }
         }, store: { batch, measured in batch.0.store(measured, ofRows: batch.1) })
         for ((layout, _), anchor) in zip(work, anchors) { layout.restore(anchor) }
         return !batches.isEmpty
@@ -197,11 +197,11 @@ extension DataTableLayout {
             (start, size) = (start + size, min(2 * size, measuringBatch))
         }
         pipelined(batches, read: { batch in
-            let (cells, indices) = (layouts.map { batch.map($0.cells(ofRow:)) }, Array(batch))
+            let cells = layouts.map { batch.map($0.cells(ofRow:)) }
             return {
-                let byRow = concurrentMap(indices.count) { row in
+                let byRow = concurrentMap(batch.count) { row in
                     var prepared = PreparedTexts()
-                    return measurers.indices.map { measurers[$0].measure(cells[$0][row], ofRow: indices[row], prepared: &prepared) }
+                    return measurers.indices.map { measurers[$0].measure(cells[$0][row], prepared: &prepared) }
                 }
                 return measurers.indices.map { layout in byRow.map { $0[layout] } }
             }
@@ -214,11 +214,11 @@ extension DataTableLayout {
     /// Measures `batches` in order: each one's cells are read here (`read`, which returns the
     /// work to do with them), measured on every core while the next batch's cells are read, and
     /// stored here, in order (`store`). The last batch, with nothing left to read beside it, is
-    /// measured here.
+    /// measured here. No batch is read once the current task is cancelled.
     private static func pipelined<Batch, Measured: Sendable>(_ batches: [Batch], read: (Batch) -> @Sendable () -> Measured,
                                                              store: (Batch, Measured) -> Void) {
         var waiting: (batch: Batch, measured: Pending<Measured>)?
-        for (index, batch) in batches.enumerated() {
+        for (index, batch) in batches.enumerated() where !Task.isCancelled {
             let measure = read(batch)
             let measured = index == batches.count - 1 ? Pending(done: measure()) : Pending(measure)
             if let waiting { store(waiting.batch, waiting.measured.value) }

@@ -38,7 +38,7 @@ extension DataTableLayout {
         }
         rows[row] = newRow
         guard !changes.reloadedCells.isEmpty else { return changes }
-        measured[newRow.id] = nil
+        measured[row] = nil
         changes.columnWidthsChanged = apply(fittedWidths())
         if changes.columnWidthsChanged { rebuildOffsets() }
         if needsMeasuring(row) { store(measure(row: row), ofRow: row) }

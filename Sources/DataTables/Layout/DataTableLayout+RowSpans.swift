@@ -51,8 +51,8 @@ extension DataTableLayout {
         let oldKeys = Set(old.map { key($0, oldRows) }), newKeys = Set(rowSpans.all.map { key($0, rows) })
         let added = rowSpans.all.filter { !oldKeys.contains(key($0, rows)) }
         let removed = old.filter { !newKeys.contains(key($0, oldRows)) }
-        for span in removed { for row in span.rows { measured[oldRows[row].id] = nil } }
-        for span in added { for row in span.rows { measured[rows[row].id] = nil } }
+        for span in removed { for row in span.rows { if let moved = indexOfID[oldRows[row].id] { measured[moved] = nil } } }
+        for span in added { for row in span.rows { measured[row] = nil } }
         return (added, removed)
     }
 
@@ -87,7 +87,7 @@ extension DataTableLayout {
     private func install(_ spans: DataTableRowSpans) {
         let anchor = currentAnchor()
         rowSpans = spans
-        measured = [:]
+        measured = MeasuredRows(rowCount: rows.count)
         rebuildOffsets()
         restore(anchor)
         layoutViewport()
@@ -112,13 +112,13 @@ extension DataTableLayout {
     /// those not measured yet and shares the spanning cells' heights among them; puts every
     /// row whose height may have changed in the offsets.
     func store(_ fresh: MeasuredRow, ofRow row: Int) {
-        measured[ids[row]] = fresh
+        measured[row] = fresh
         guard !rowSpans.isEmpty else {
             offsets.setHeight(spacedHeight(ofRow: row), of: row)
             return
         }
         let block = spanBlock(around: row)
-        for other in block where needsMeasuring(other) { measured[rows[other].id] = measure(row: other) }
+        for other in block where needsMeasuring(other) { measured[other] = measure(row: other) }
         share(spanningHeightsIn: block)
         for other in block { offsets.setHeight(spacedHeight(ofRow: other), of: other) }
     }
@@ -127,13 +127,13 @@ extension DataTableLayout {
     /// spans from the fewest rows to the most, each taller than its rows (their current heights
     /// and the spacing between them) adding the difference to its last row.
     func share(spanningHeightsIn block: Range<Int>) {
-        for row in block { measured[rows[row].id]?.growth = 0 }
+        for row in block { measured[row]?.growth = 0 }
         let spans = rowSpans.spans(meeting: block).sorted { ($0.count, $0.row, $0.column) < ($1.count, $1.row, $1.column) }
         for span in spans {
-            guard let first = measured[rows[span.row].id], measured[rows[span.lastRow].id] != nil,
+            guard let first = measured[span.row], measured.isMeasured(span.lastRow),
                   let cell = first.spanning.first(where: { $0.column == span.column }) else { continue }
             let rowsHeight = span.rows.reduce(0.0) { $0 + currentHeight(ofRow: $1) } + Double(span.count - 1) * spacing
-            if cell.height > rowsHeight { measured[rows[span.lastRow].id]!.growth += cell.height - rowsHeight }
+            if cell.height > rowsHeight { measured[span.lastRow]!.growth += cell.height - rowsHeight }
         }
     }
 }

@@ -95,7 +95,7 @@ extension DataTableLayout {
             (configuration, modes, contents, minContents, columnWidths) = previous
             throw error
         }
-        measured = [:]
+        measured = MeasuredRows(rowCount: rows.count)
         rebuildOffsets()
         contentOffset = clampedOffset(contentOffset)
         layoutViewport()
@@ -115,7 +115,7 @@ extension DataTableLayout {
     func reload(_ update: RowUpdate<Row>, indexOfID newIndexOfID: [Row.ID: Int]) -> DataTableChangeSet {
         let anchor = currentAnchor()
         let oldRows = rows
-        (rows, ids, indexOfID, measured) = (update.rows, update.ids, newIndexOfID, [:])
+        (rows, ids, indexOfID, measured) = (update.rows, update.ids, newIndexOfID, MeasuredRows(rowCount: update.rows.count))
         var changes = DataTableChangeSet()
         (changes.addedRowSpans, changes.removedRowSpans) = refreshRowSpans(oldRows: oldRows)
         measureColumns()
@@ -172,17 +172,21 @@ extension DataTableLayout {
                 updateContent(-1, column: cell.column, row: old, text: cell.before, isFooter: row.old == plan.oldFooter)
                 updateContent(+1, column: cell.column, row: new, text: cell.after, isFooter: row.new == plan.newFooter)
             }
-            measured[new.id] = nil
+            measured[row.old] = nil
             remeasured.append(row.new)
         }
         for index in plan.diff.deleted {
             updateContents(-1, row: oldRows[index], isFooter: index == plan.oldFooter)
-            measured[oldRows[index].id] = nil
+            measured[index] = nil
         }
         for index in plan.diff.inserted { updateContents(+1, row: plan.rows[index], isFooter: index == plan.newFooter) }
         (changes.deletedRows, changes.insertedRows, changes.movedRows) = (plan.diff.deleted, plan.diff.inserted, plan.diff.moved)
 
         (rows, ids, indexOfID) = (plan.rows, plan.ids, plan.indexOfID)
+        // The measurements move with their rows.
+        if !plan.diff.keepsOrder || rows.count != oldRows.count {
+            measured = measured.reordered(rowCount: rows.count, from: plan.diff.oldIndex(of:))
+        }
         (changes.addedRowSpans, changes.removedRowSpans) = refreshRowSpans(oldRows: oldRows)
         for span in changes.addedRowSpans { remeasured += span.rows }
         for span in changes.removedRowSpans { remeasured += span.rows.compactMap { indexOfID[oldRows[$0].id] } }

@@ -55,12 +55,9 @@ public final class DataTableLayout<Row: Identifiable> {
     package let cache: WidthCache?
     var offsets: RowOffsets
     var indexOfID: [Row.ID: Int] = [:]
-    /// Rows measured so far, by identity: their height and, per column, the width beyond which
-    /// the cell's height no longer changes (0 when it never does).
-    var measured: [Row.ID: MeasuredRow] = [:]
-    /// What lays the wrapped text cells out as rows are measured: a renderer injects one that
-    /// keeps the lines for drawing them (see `LineKeeper`); nil lays them out for their heights only.
-    package var lineKeeper: (any LineKeeper)?
+    /// Rows measured so far, by position (they move with their rows): their height and, per
+    /// column, the width beyond which the cell's height no longer changes (0 when it never does).
+    var measured = MeasuredRows(rowCount: 0)
     /// Whether measuring a row finds, per cell, the width from which on its height no longer
     /// changes (a wrapped text's max-content width, a fifth of the cost of measuring it), for
     /// `apply(_:)` to keep the rows a width change cannot alter. A column band, whose widths
@@ -93,6 +90,7 @@ public final class DataTableLayout<Row: Identifiable> {
                 rowHeightProvider: (@Sendable (Row, Int) -> Double?)? = nil, cache: WidthCache? = .shared) throws {
         self.rows = rows
         ids = rows.map(\.id)
+        measured = MeasuredRows(rowCount: rows.count)
         self.columns = columns
         self.configuration = configuration
         self.frameWidth = frameWidth
@@ -116,6 +114,7 @@ public final class DataTableLayout<Row: Identifiable> {
     init(band: [Int], of table: DataTableLayout, widths: DataTableColumnWidths) {
         rows = table.rows
         ids = table.ids
+        measured = MeasuredRows(rowCount: table.rows.count)
         columns = band.map { table.columns[$0] }
         var configuration = table.configuration
         if let given = configuration.columnWidthModeProvider {
@@ -196,7 +195,7 @@ public final class DataTableLayout<Row: Identifiable> {
     /// - Precondition: `row` is in `0..<rowCount`.
     public func isMeasured(row: Int) -> Bool {
         checkIndex(row)
-        return measured[ids[row]] != nil
+        return measured.isMeasured(row)
     }
 
     /// Traps unless `row` is in `0..<rowCount` (or is `rowCount`, with `orEnd`), with a message

@@ -1,5 +1,5 @@
-/// A row as measuring found it (see `DataTableLayout.measure(row:)`): 24 bytes, a million of them
-/// kept by a layout whose every row is measured.
+/// A row as measuring found it (see `DataTableLayout.measure(row:)`); a layout keeps them in
+/// `MeasuredRows`, 8 bytes a row for a row that is only a height.
 struct MeasuredRow: Sendable {
     /// The height its own cells need: the tallest, less any cell spanning rows, plus the padding.
     var height: Double
@@ -18,6 +18,16 @@ struct MeasuredRow: Sendable {
         let spanning: [SpanningCell]
         init(growth: Double, spanning: [SpanningCell]) { (self.growth, self.spanning) = (growth, spanning) }
     }
+
+    /// A row measured at `height`, with no more to keep (see `MeasuredRows`).
+    init(height: Double) {
+        self.height = height
+        heightFixedFrom = []
+        spans = nil
+    }
+
+    /// Whether the row is its height alone: no widths its height holds from, no spans.
+    var isHeightOnly: Bool { heightFixedFrom.isEmpty && spans == nil }
 
     init(height: Double, spanning: [SpanningCell] = [], heightFixedFrom: [Double]) {
         self.height = height

@@ -9,25 +9,23 @@ struct RowMeasurer: Sendable {
     let padding: DataTableCellPadding
     let textLayout: DataTableTextLayout
     let cache: WidthCache?
-    /// Lays out the wrapped text cells for their heights, keeping their lines (a renderer's);
-    /// nil: heights only.
-    let lineKeeper: (any LineKeeper)?
     /// Whether to find each wrapped text's max-content width, the width from which on its height
     /// stays (see `MeasuredRow.heightFixedFrom`); else it is infinite: the height holds at no
     /// other width, which is always true, and costs nothing to find.
     var findsStableWidths = true
 
-    /// The cells of row `index` measured: the tallest of its cells at their columns' widths,
-    /// plus the vertical padding; its wrapped text cells laid out by `lineKeeper` when there is
-    /// one; a cell spanning rows kept in `spanning` instead. O(cells), plus measuring them.
-    func measure(_ row: RowCells, ofRow index: Int) -> MeasuredRow {
+    /// The cells of a row measured: the tallest of its cells at their columns' widths,
+    /// plus the vertical padding; a cell spanning rows kept in `spanning` instead. Only heights
+    /// are kept, never lines: a drawing lays its rows' lines out again. O(cells), plus measuring
+    /// them.
+    func measure(_ row: RowCells) -> MeasuredRow {
         var prepared = PreparedTexts(remembering: false)  // no other layout shares its texts
-        return measure(row, ofRow: index, prepared: &prepared)
+        return measure(row, prepared: &prepared)
     }
 
     /// The same, taking each wrapped text from `prepared` (prepared there when it is not yet):
     /// the same row of several layouts (a table's column bands) prepares a text they share once.
-    func measure(_ row: RowCells, ofRow index: Int, prepared texts: inout PreparedTexts) -> MeasuredRow {
+    func measure(_ row: RowCells, prepared texts: inout PreparedTexts) -> MeasuredRow {
         var tallest = 0.0
         var heightFixedFrom: [Double] = []
         heightFixedFrom.reserveCapacity(row.cells.count)
@@ -48,8 +46,7 @@ struct RowMeasurer: Sendable {
                     (height, stable) = (font.singleLine(text, width: inner, cache: cache).height, 0)
                 case .wrap:
                     let prepared = texts.prepared(text, in: font, cache: cache)
-                    height = lineKeeper?.height(of: prepared, atWidth: inner, row: index, column: column)
-                        ?? prepared.height(atWidth: inner)
+                    height = prepared.height(atWidth: inner)
                     stable = findsStableWidths ? prepared.maxContentWidth : .infinity
                 }
             }

@@ -92,7 +92,7 @@ extension DataTableLayout {
                 .map { (band($0, room: room, measured: measured), $0, 1) }
         }
         // Every band's rows, measured together (`bandPages` finds them measured).
-        Self.measureAllRowsForDrawing(of: bands.map(\.layout))
+        Self.measureAllRows(of: bands.map(\.layout))
         let furnished = FurnitureLayout(furniture, page: page, margins: margins, font: configuration.font,
                                         headerFont: configuration.headerFont, cache: cache)
         func paginate(below: Double) throws(RenderError) -> ([TablePages.Page], [TablePages.Band]) {
@@ -123,7 +123,7 @@ extension DataTableLayout {
     private func bandPages(style: some TableStyle, page: PageSize, margins: EdgeInsets, alignments: [ColumnAlignment],
                            columns band: [Int], scale: Double, chrome: EdgeInsets, above: Double,
                            below: Double) throws(RenderError) -> ([TablePages.Slice], TablePages.Band) {
-        measureRowsForDrawing(0..<rowCount)
+        measureRows(0..<rowCount)
         let headerHeight = headerBlockHeight
         // The page's height for the table, from the top margin (the title's) to its number.
         let tableHeight = page.height - margins.vertical - below
@@ -305,14 +305,14 @@ extension DataTableLayout {
 
     /// How far below its top a spanning cell's first line ends: the top padding and its first
     /// line (`SpanLines`: for a compound cell, its highest texts'); the top padding for a cell
-    /// without text. O(the cell's layout), usually the lines measuring kept.
+    /// without text. O(the cell's layout), once for all its pages (`SpanTexts`).
     func firstLineBottom(of span: DataTableRowSpan) -> Double {
         configuration.cellPadding.top + (spanLines(of: span).heights.first ?? 0)
     }
 
     /// The lines of a spanning cell as the span rules count them (`SpanLines`): its text's lines
     /// as measuring laid them out, or a compound cell's text items placed at the column's width.
-    /// O(the cell's layout), usually the lines measuring kept; a compound cell is placed and
+    /// O(the cell's layout), once for all its pages (`SpanTexts`); a compound cell is placed and
     /// shaped again.
     func spanLines(of span: DataTableRowSpan) -> SpanLines {
         let column = columns[span.column], value = rows[span.row]
@@ -327,12 +327,10 @@ extension DataTableLayout {
     }
 
     /// A spanning cell's `text` in `font` at `width`, laid out once for all the pages it goes on
-    /// over (`LineCache.spanText`), from the lines measuring kept when it kept them. O(its
-    /// length) the first time, O(1) after.
+    /// over (`SpanTexts`). O(its length) the first time, O(1) after (its text hashed).
     func spanText(of span: DataTableRowSpan, text: String, font: FontStack, width: Double) -> SpanText {
-        lineCache.spanText(row: span.row, column: span.column, text: text, font: font, width: width) {
-            let kept = configuration.textLayout == .wrap ? lineCache.row(span.row) : nil
-            let lines = lines(of: text, font: font, row: span.row, column: span.column, width: width, kept: kept)
+        SpanTexts.spanText(text, font: font, width: width, wraps: configuration.textLayout == .wrap) {
+            let lines = lines(of: text, font: font, row: span.row, width: width)
             return SpanText(lines: lines, heights: lines.map(\.height), direction: TextDirection.resolved(for: text),
                             tabInterval: font.defaultTabInterval(for: text, cache))
         }

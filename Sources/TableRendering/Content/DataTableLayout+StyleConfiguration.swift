@@ -21,9 +21,8 @@ extension DataTableLayout {
     /// trailing edge, where its numbers end (the sort indicator's room is on its leading side).
     ///
     /// - Complexity: O(cells of `rows` + columns), plus measuring the rows not measured yet and
-    ///   shaping each line once. Wrapped text takes the lines measuring kept (see `LineCache`);
-    ///   text measured at other widths, or measured before the layout was first drawn (unless
-    ///   ``keepLinesForDrawing()`` was called first), is prepared again.
+    ///   laying out the text of the rows' cells again (measuring keeps heights, not lines:
+    ///   prepared texts come from the width cache) and shaping each line once.
     public func styleConfiguration(rows: Range<Int>? = nil, alignments: [ColumnAlignment] = []) -> TableStyleConfiguration {
         styleConfiguration(rows: rows, alignments: alignments, skipping: 0)
     }
@@ -40,10 +39,9 @@ extension DataTableLayout {
                             spans: SpanDrawing = .atFirstRow, pageStarts: [Double] = [],
                             growth: PageRowGrowth = PageRowGrowth()) -> TableStyleConfiguration {
         let range = rows ?? 0..<rowCount
-        measureRowsForDrawing(range)
+        measureRows(range)
         func offset(ofRow row: Int) -> Double { pageOffset(ofRow: row, growth) }
         func height(ofRow row: Int) -> Double { pageHeight(ofRow: row, growth) }
-        let lineCache = self.lineCache
         let settings = configuration
         let padding = settings.cellPadding
         let widths = columnWidths.columns.map(\.width)
@@ -90,7 +88,6 @@ extension DataTableLayout {
         let rows = range.map { row in
             let frame = Rect(x: 0, y: headerBlockHeight + offset(ofRow: row) - first, width: tableWidth, height: height(ofRow: row))
             let value = self.rows[row]
-            let kept = settings.textLayout == .wrap ? lineCache.row(row) : nil
             var cells = self.columns.indices.map { index in
                 var cellFrame = Rect(x: starts[index], y: frame.minY, width: widths[index], height: frame.height)
                 // A cell spanning rows is drawn where the span starts, as tall as its rows (see
@@ -159,7 +156,7 @@ extension DataTableLayout {
                                              font: font, in: content, alignment: alignment(index)),
                         textStyle: style)
                 }
-                let lines = self.lines(of: text, font: font, row: row, column: index, width: content.width, kept: kept)
+                let lines = self.lines(of: text, font: font, row: row, width: content.width)
                 if alignment(index) == .decimal, lines.count == 1, lines[0].text == text, !text.utf8.contains(9) {
                     return TableStyleConfiguration.Cell(
                         frame: cellFrame, contentFrame: content,
@@ -265,21 +262,15 @@ extension DataTableLayout {
         case repeated
     }
 
-    /// The lines of `text`, the text of cell (`row`, `column`) in `font` (the cell's), laid out
-    /// as measuring laid them out in a content box `width` wide: cut to one line, or wrapped (the
-    /// lines measuring kept in `kept`, the row's cells in the line cache, when they are for this
-    /// text, font and column width).
-    func lines(of text: String, font: FontStack, row: Int, column: Int, width: Double, kept: LineCache.Row?) -> [TextLine] {
+    /// The lines of `text`, a text of row `row` in `font` (the cell's), laid out as measuring laid
+    /// them out in a content box `width` wide: cut to one line, or wrapped.
+    func lines(of text: String, font: FontStack, row: Int, width: Double) -> [TextLine] {
         #if DEBUG
         CellText.probe?.count(row: row)
         #endif
         switch configuration.textLayout {
         case .singleLine: return font.singleLine(text, width: width, cache: cache).lines
-        case .wrap:
-            // The width measuring laid the text out at (`measure(row:)`), to the bit.
-            let measured = max(0, columnWidths.columns[column].width - configuration.cellPadding.horizontal)
-            return kept?.lines(of: text, font: font, width: measured, column: column)
-                ?? font.prepare(text, cache: cache).layout(width: width).lines
+        case .wrap: return font.prepare(text, cache: cache).layout(width: width).lines
         }
     }
 
@@ -303,7 +294,7 @@ extension DataTableLayout {
     /// - Complexity: O(rows) after measuring every row (which the drawing needs anyway), plus the
     ///   header drawn alone.
     public func drawingBounds(style: some TableStyle = .plain, alignments: [ColumnAlignment] = []) -> Rect {
-        measureRowsForDrawing(0..<rowCount)
+        measureRows(0..<rowCount)
         let header = style.makeBody(configuration: styleConfiguration(rows: 0..<0, alignments: alignments)).drawing.bounds
         // The content height holds the header row too.
         return Rect(x: header.minX, y: header.minY, width: header.width,

@@ -45,7 +45,6 @@ extension DataTableLayout {
     func splitRow(_ row: Int) -> SplitRow {
         let padding = configuration.cellPadding
         let value = rows[row]
-        let kept = configuration.textLayout == .wrap ? lineCache.row(row) : nil
         var boxes: [ClosedRange<Double>] = []
         let cells = columns.indices.map { index -> SplitRow.TextCell? in
             if !rowSpans.isEmpty, let span = rowSpans.span(column: index, coveringRow: row), span.row != row { return nil }
@@ -60,7 +59,7 @@ extension DataTableLayout {
             let text = columns[index].text(value)
             let style = textStyle(ofColumn: index, row: row, text: text)
             let font = cellFont(ofColumn: index, style: style)
-            let lines = self.lines(of: text, font: font, row: row, column: index, width: content.width, kept: kept)
+            let lines = self.lines(of: text, font: font, row: row, width: content.width)
             var tops = [0.0]
             tops.reserveCapacity(lines.count + 1)
             for line in lines { tops.append(tops[tops.count - 1] + line.height) }

@@ -19,7 +19,7 @@ extension DataTableLayout {
         guard let limit = options.virtualizedRowCount, rowCount > max(0, limit) else {
             return try style.makeBody(configuration: styleConfiguration(alignments: alignments)).html(options: options)
         }
-        measureRowsForDrawing(0..<rowCount)
+        measureRows(0..<rowCount)
         let header = styleConfiguration(rows: 0..<0, alignments: alignments)
         // The style draws its chrome around the whole table: the header and one row as tall as all of them.
         let width = header.columns.last?.header.frame.maxX ?? 0

@@ -20,21 +20,18 @@ package final class LiveCells {
     /// - Complexity: O(columns), plus shaping each title.
     package func header<Row>(of layout: DataTableLayout<Row>) -> String {
         let columns = layout.styleConfiguration(rows: 0..<0).columns
-        layout.lineKeeper = nil  // the rows measured from now on keep their heights only
         return "[" + columns.map { "[" + HTMLLine.lines(of: $0.header, shift: 0, fonts: fonts).map(\.json).joined(separator: ",") + "]" }
             .joined(separator: ",") + "]"
     }
 
     /// Rows `range` of `layout`, each as `HTMLRows.json` writes it, measured first if they were
-    /// not (and laid out for drawing without keeping their lines: a live table lays out only the
-    /// rows a page shows, and keeps only heights).
+    /// not (a live table lays out only the rows a page shows, and keeps only heights).
     ///
     /// - Complexity: O(cells + lines + runs of the rows), plus measuring those not measured and
     ///   laying out their text.
     package func rows<Row>(_ range: Range<Int>, of layout: DataTableLayout<Row>) -> [String] {
         let writer = HTMLRows(fonts: fonts)
         let rows = layout.styleConfiguration(rows: range).rows.map { writer.json($0, shift: 0) }
-        layout.lineKeeper = nil
         return rows
     }
 

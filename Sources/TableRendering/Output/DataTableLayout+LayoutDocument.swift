@@ -43,7 +43,7 @@ extension DataTableLayout {
     /// command's), which itself knows neither.
     package func writeLayoutDocument(to path: String, alignments: [ColumnAlignment], pages: TablePages?,
                                      columnWidths: DataTableColumnWidths) throws(RenderError) {
-        measureRowsForDrawing(0..<rowCount)  // the content height is written before the rows
+        measureRows(0..<rowCount)  // the content height is written before the rows
         let file = try AtomicFile(writing: path, failure: RenderError.cannotWrite)
         defer { file.discard() }
         let encoder = JSONEncoder()

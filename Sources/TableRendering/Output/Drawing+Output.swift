@@ -47,9 +47,26 @@ extension Drawing {
     ///   subsetting of each font once; memory holds about three pages' drawings at a time (the
     ///   one read, up to two waiting for the writer) and the bytes.
     public static func pdfData(pages: some Sequence<Drawing>) throws(RenderError) -> [UInt8] {
-        let writer = PDFWriter()
+        let (sink, bytes) = OutputSink.collecting()
+        try writePDF(pages: pages, to: sink)
+        return bytes()
+    }
+
+    /// `pdfData(pages:)` written to `path` as Cairo writes it, whole or not at all (a temporary
+    /// file renamed over it): memory holds a few pages' drawings and Cairo's fonts, not the
+    /// document, however many pages it has.
+    ///
+    /// - Throws: as `pdfData(pages:)`, and `RenderError.cannotWrite` naming the path.
+    /// - Complexity: as `pdfData(pages:)`.
+    public static func writePDF(pages: some Sequence<Drawing>, to path: String) throws(RenderError) {
+        try writeFile(path) { sink throws(RenderError) in try writePDF(pages: pages, to: sink) }
+    }
+
+    /// The PDF of `pages` written to `sink`, on Cairo's writing thread (see `PDFWriter`).
+    static func writePDF(pages: some Sequence<Drawing>, to sink: OutputSink) throws(RenderError) {
+        let writer = PDFWriter(to: sink)
         for page in pages { try writer.write(page) }
-        return try writer.finish()
+        try writer.finish()
     }
 
     /// Draws the items on `surface` with `origin` at its top-left corner, at `scale`, in `fonts`;

@@ -26,15 +26,15 @@ final class PDFWriter: @unchecked Sendable {
     /// is work the writer's thread, the busier of the two, need not do.
     private let written = Lock<[Drawing]>([])
     private let sink: OutputSink
-    private let bytes: () -> [UInt8]
     private let surface: CairoSurface
     /// One face per font for the whole document, so each font is embedded once.
     private let fonts = CairoFonts()
     /// The pages given since the last batch went to the writer.
     private var batch: [Drawing] = []
 
-    init() {
-        (sink, bytes) = OutputSink.collecting()
+    /// A document whose bytes go to `sink` as Cairo writes them, on the writer's thread.
+    init(to sink: OutputSink) {
+        self.sink = sink
         surface = CairoSurface(cairo_pdf_surface_create_for_stream(OutputSink.write, sink.closure,
                                                                    PageSize.a4.width, PageSize.a4.height)!)
     }
@@ -84,20 +84,20 @@ final class PDFWriter: @unchecked Sendable {
         }
     }
 
-    /// The document, once every queued page is written.
+    /// Ends the document, once every queued page is written: its last bytes go to the sink.
     ///
     /// - Throws: the first error writing a page, or finishing the document.
-    func finish() throws(RenderError) -> [UInt8] {
+    func finish() throws(RenderError) {
         sendBatch()
-        let result: Result<[UInt8], RenderError> = queue.sync {
+        let result: Result<Void, RenderError> = queue.sync {
             if let error = failure.withLock({ $0 }) { return .failure(error) }
             do throws(RenderError) {
                 try withExtendedLifetime(sink) { () throws(RenderError) in try surface.finish() }
-                return .success(bytes())
+                return .success(())
             } catch {
                 return .failure(error)
             }
         }
-        return try result.get()
+        try result.get()
     }
 }

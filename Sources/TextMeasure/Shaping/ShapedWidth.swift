@@ -24,8 +24,6 @@ struct FaceIndexSet: Sendable, Hashable {
 
     var isEmpty: Bool { bits == 0 && beyond == nil }
 
-    /// The mask in 32 bits; nil when it holds a face past the 32nd.
-    var compact: UInt32? { beyond == nil && bits >> 32 == 0 ? UInt32(bits) : nil }
     mutating func insert(_ index: Int) {
         if index < 64 {
             bits |= 1 << UInt64(index)
