@@ -1,0 +1,110 @@
+import CellLayout
+import DataTables
+import Foundation
+import TableRendering
+import Testing
+import TextMeasure
+import TextMeasureTestSupport
+
+/// `DocumentStream.pdf(of:…)`: its chunks are the PDF `Drawing.pdfData(pages:)` writes for the
+/// same pages, and a reader that goes away (cancelled, or ending the iteration) stops the work.
+@Suite struct DocumentStreamTests {
+    typealias Product = RenderingFixtures.Product
+
+    /// `count` rows of three columns in Noto Sans Mono 9, a wrapping description among them.
+    static func layout(rows count: Int) throws -> DataTableLayout<Product> {
+        var configuration = DataTableConfiguration(font: try FontStack([Font.bundled(.notoSansMono, size: 9)]))
+        configuration.textLayout = .wrap
+        configuration.maxColumnWidth = 200
+        let rows = (0..<count).map { index in
+            Product(id: index, fields: ["item \(index)", String(index * 37 % 1000), String(repeating: "word\(index % 13) ", count: 1 + index % 9)])
+        }
+        let columns = ["Name", "Price", "Note"].indices.map { column in
+            DataTableColumn<Product>(["Name", "Price", "Note"][column]) { $0.fields[column] }
+        }
+        return try DataTableLayout(rows: rows, columns: columns, configuration: configuration)
+    }
+
+    /// A PDF's bytes with its creation date (the second it was written) blanked.
+    static func undated(_ bytes: [UInt8]) -> String {
+        String(decoding: bytes, as: UTF8.self).replacing(/\/CreationDate \(D:[0-9Z+'-]*\)/, with: "/CreationDate ()")
+    }
+
+    /// Every report of `stream`, once its work ends.
+    static func reports(_ stream: DocumentStream) async -> [DocumentStream.Progress] {
+        var reports: [DocumentStream.Progress] = []
+        for await report in stream.progress { reports.append(report) }
+        return reports
+    }
+
+    /// Every chunk read, and every report, in order.
+    static func read(_ stream: DocumentStream) async throws -> (chunks: [[UInt8]], progress: [DocumentStream.Progress]) {
+        async let progress = Self.reports(stream)
+        var chunks: [[UInt8]] = []
+        for try await chunk in stream { chunks.append(chunk) }
+        return (chunks, await progress)
+    }
+
+    @Test func theChunksAreThePDFOfThePages() async throws {
+        let furniture = PageFurniture(title: "Stock", pageNumbers: true)
+        let reference = try Self.layout(rows: 2_000)
+        try reference.narrowColumns(toPage: .a4)
+        let pages = try reference.pages(furniture: furniture)
+        let expected = try Drawing.pdfData(pages: pages)
+        let (chunks, progress) = try await Self.read(.pdf(of: try Self.layout(rows: 2_000), furniture: furniture))
+        #expect(chunks.count > 1)
+        #expect(Self.undated(Array(chunks.joined())) == Self.undated(expected))
+        // The reports the work made, in order; a reader that lags misses some, never the newest 64.
+        let made: [DocumentStream.Progress] = [.rowsMeasured(2_000, of: 2_000), .paginated(pages: pages.count)]
+            + (1...pages.count).map { .pagesDrawn($0, of: pages.count) } + [.finished]
+        var unread = made[...], inOrder = true
+        for report in progress {
+            guard let at = unread.firstIndex(of: report) else { inOrder = false; break }
+            unread = unread[(at + 1)...]
+        }
+        #expect(inOrder, "not in the order made: \(progress)")
+        #expect(progress.suffix(64) == made.suffix(64))
+    }
+
+    /// Cancelled while its rows are measured: the iteration throws `CancellationError`, no page
+    /// is drawn, and the work ends (its progress stream finishes) before every row is measured.
+    @Test func cancellingTheReaderStopsTheWork() async throws {
+        let total = 300_000
+        let stream = DocumentStream.pdf(of: try Self.layout(rows: total))
+        let reading = Task {
+            var chunks = 0
+            for try await _ in stream { chunks += 1 }
+            return chunks
+        }
+        var reports: [DocumentStream.Progress] = []
+        for await report in stream.progress {
+            reports.append(report)
+            if case .rowsMeasured = report { reading.cancel() }
+        }
+        // The progress stream ended: the work is over.
+        await #expect(throws: CancellationError.self) { try await reading.value }
+        let measured = reports.compactMap { if case .rowsMeasured(let rows, _) = $0 { rows } else { nil } }
+        #expect(measured.last ?? total < total)
+        #expect(!reports.contains { if case .pagesDrawn = $0 { true } else { false } })
+        #expect(!reports.contains(.finished))
+    }
+
+    /// The first chunk of `stream`, the iteration then ended (its iterator let go on return).
+    static func firstChunk(of stream: DocumentStream) async throws -> [UInt8]? {
+        for try await chunk in stream { return chunk }
+        return nil
+    }
+
+    /// An iteration that stops after the first chunk: the writer, held by the unread bytes
+    /// (past `bufferLimit`, 64 KiB of a document of megabytes), is let go and stops; it never
+    /// draws the last page.
+    @Test func endingTheIterationEarlyStopsTheWork() async throws {
+        let stream = DocumentStream.pdf(of: try Self.layout(rows: 20_000), bufferLimit: 1 << 16)
+        async let progress = Self.reports(stream)
+        #expect(try await Self.firstChunk(of: stream)?.isEmpty == false)
+        let reports = await progress
+        let drawn = reports.compactMap { if case .pagesDrawn(let page, let pages) = $0 { (page, pages) } else { nil } }
+        #expect(drawn.count < drawn.last?.1 ?? 0)
+        #expect(!reports.contains(DocumentStream.Progress.finished))
+    }
+}
