@@ -184,6 +184,12 @@ let package = Package(
             dependencies: ["LiveTables", "TextMeasureTestSupport"]
         ),
         .testTarget(
+            name: "TableServerTests",
+            dependencies: ["TableServer", "TableRendering", "DataTables", "TextMeasureTestSupport",
+                           .product(name: "Hummingbird", package: "hummingbird"),
+                           .product(name: "HummingbirdTesting", package: "hummingbird")]
+        ),
+        .testTarget(
             name: "TextMeasureCommandTests",
             dependencies: ["TextMeasureCommand", "TableRendering", "LiveTables", "TextMeasureTestSupport"]
         ),

@@ -9,27 +9,6 @@ import TextMeasureTestSupport
 /// `DocumentStream.pdf(of:…)`: its chunks are the PDF `Drawing.pdfData(pages:)` writes for the
 /// same pages, and a reader that goes away (cancelled, or ending the iteration) stops the work.
 @Suite struct DocumentStreamTests {
-    typealias Product = RenderingFixtures.Product
-
-    /// `count` rows of three columns in Noto Sans Mono 9, a wrapping description among them.
-    static func layout(rows count: Int) throws -> DataTableLayout<Product> {
-        var configuration = DataTableConfiguration(font: try FontStack([Font.bundled(.notoSansMono, size: 9)]))
-        configuration.textLayout = .wrap
-        configuration.maxColumnWidth = 200
-        let rows = (0..<count).map { index in
-            Product(id: index, fields: ["item \(index)", String(index * 37 % 1000), String(repeating: "word\(index % 13) ", count: 1 + index % 9)])
-        }
-        let columns = ["Name", "Price", "Note"].indices.map { column in
-            DataTableColumn<Product>(["Name", "Price", "Note"][column]) { $0.fields[column] }
-        }
-        return try DataTableLayout(rows: rows, columns: columns, configuration: configuration)
-    }
-
-    /// A PDF's bytes with its creation date (the second it was written) blanked.
-    static func undated(_ bytes: [UInt8]) -> String {
-        String(decoding: bytes, as: UTF8.self).replacing(/\/CreationDate \(D:[0-9Z+'-]*\)/, with: "/CreationDate ()")
-    }
-
     /// Every report of `stream`, once its work ends.
     static func reports(_ stream: DocumentStream) async -> [DocumentStream.Progress] {
         var reports: [DocumentStream.Progress] = []
@@ -47,13 +26,13 @@ import TextMeasureTestSupport
 
     @Test func theChunksAreThePDFOfThePages() async throws {
         let furniture = PageFurniture(title: "Stock", pageNumbers: true)
-        let reference = try Self.layout(rows: 2_000)
+        let reference = try RenderingFixtures.packagesLayout(rows: 2_000)
         try reference.narrowColumns(toPage: .a4)
         let pages = try reference.pages(furniture: furniture)
         let expected = try Drawing.pdfData(pages: pages)
-        let (chunks, progress) = try await Self.read(.pdf(of: try Self.layout(rows: 2_000), furniture: furniture))
+        let (chunks, progress) = try await Self.read(.pdf(of: try RenderingFixtures.packagesLayout(rows: 2_000), furniture: furniture))
         #expect(chunks.count > 1)
-        #expect(Self.undated(Array(chunks.joined())) == Self.undated(expected))
+        #expect(RenderingFixtures.undatedPDF(Array(chunks.joined())) == RenderingFixtures.undatedPDF(expected))
         // The reports the work made, in order; a reader that lags misses some, never the newest 64.
         let made: [DocumentStream.Progress] = [.rowsMeasured(2_000, of: 2_000), .paginated(pages: pages.count)]
             + (1...pages.count).map { .pagesDrawn($0, of: pages.count) } + [.finished]
@@ -70,7 +49,7 @@ import TextMeasureTestSupport
     /// is drawn, and the work ends (its progress stream finishes) before every row is measured.
     @Test func cancellingTheReaderStopsTheWork() async throws {
         let total = 300_000
-        let stream = DocumentStream.pdf(of: try Self.layout(rows: total))
+        let stream = DocumentStream.pdf(of: try RenderingFixtures.packagesLayout(rows: total))
         let reading = Task {
             var chunks = 0
             for try await _ in stream { chunks += 1 }
@@ -99,7 +78,7 @@ import TextMeasureTestSupport
     /// (past `bufferLimit`, 64 KiB of a document of megabytes), is let go and stops; it never
     /// draws the last page.
     @Test func endingTheIterationEarlyStopsTheWork() async throws {
-        let stream = DocumentStream.pdf(of: try Self.layout(rows: 20_000), bufferLimit: 1 << 16)
+        let stream = DocumentStream.pdf(of: try RenderingFixtures.packagesLayout(rows: 20_000), bufferLimit: 1 << 16)
         async let progress = Self.reports(stream)
         #expect(try await Self.firstChunk(of: stream)?.isEmpty == false)
         let reports = await progress

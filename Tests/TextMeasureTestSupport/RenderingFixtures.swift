@@ -65,6 +65,28 @@ package enum RenderingFixtures {
         return try DataTableLayout(rows: products.rows, columns: columns, configuration: configuration)
     }
 
+    /// `count` generated package rows (name, version, a description of 1 to 7 words that
+    /// wraps) in Noto Sans Mono 9, columns fitted to their content but at most 220 pt: a long
+    /// table of many pages, for streaming it.
+    package static func packagesLayout(rows count: Int) throws -> DataTableLayout<Product> {
+        var configuration = DataTableConfiguration(font: try FontStack([Font.bundled(.notoSansMono, size: 9)]))
+        configuration.textLayout = .wrap
+        configuration.maxColumnWidth = 220
+        let rows = (0..<count).map { index in
+            Product(id: index, fields: ["package-\(index)", "1.\(index % 17).\(index % 5)",
+                                        String(repeating: "tool\(index % 11) ", count: 1 + index % 7)])
+        }
+        let titles = ["Name", "Version", "Description"]
+        let columns = titles.indices.map { column in DataTableColumn<Product>(titles[column]) { $0.fields[column] } }
+        return try DataTableLayout(rows: rows, columns: columns, configuration: configuration)
+    }
+
+    /// A PDF's text with its creation date (the second it was written) blanked, to compare two
+    /// writings of one document.
+    package static func undatedPDF(_ bytes: some Sequence<UInt8>) -> String {
+        String(decoding: Array(bytes), as: UTF8.self).replacing(/\/CreationDate \(D:[0-9Z+'-]*\)/, with: "/CreationDate ()")
+    }
+
     /// A command-line tool's standard output (nil when it cannot run or fails), run with
     /// `environment` added to this process's.
     package static func output(of tool: String, _ arguments: [String], environment: [String: String] = [:]) -> String? {
