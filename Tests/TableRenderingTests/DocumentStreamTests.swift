@@ -45,6 +45,17 @@ import TextMeasureTestSupport
         #expect(progress.suffix(64) == made.suffix(64))
     }
 
+    /// The layout's JSON, streamed: the bytes `writeLayoutDocument(to:)` writes, in chunks of
+    /// about 1 MiB (5,000 rows take a few).
+    @Test func theLayoutJSONChunksAreTheWrittenFile() async throws {
+        let path = try RenderingFixtures.temporaryFolder() + "/layout.json"
+        try RenderingFixtures.packagesLayout(rows: 5_000).writeLayoutDocument(to: path)
+        let (chunks, progress) = try await Self.read(.layoutJSON(of: try RenderingFixtures.packagesLayout(rows: 5_000)))
+        #expect(chunks.count > 1)
+        #expect(Array(chunks.joined()) == Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+        #expect(progress == [.rowsMeasured(5_000, of: 5_000), .finished])
+    }
+
     /// Cancelled while its rows are measured: the iteration throws `CancellationError`, no page
     /// is drawn, and the work ends (its progress stream finishes) before every row is measured.
     @Test func cancellingTheReaderStopsTheWork() async throws {

@@ -43,9 +43,18 @@ extension DataTableLayout {
     /// command's), which itself knows neither.
     package func writeLayoutDocument(to path: String, alignments: [ColumnAlignment], pages: TablePages?,
                                      columnWidths: DataTableColumnWidths) throws(RenderError) {
-        measureRows(0..<rowCount)  // the content height is written before the rows
         let file = try AtomicFile(writing: path, failure: RenderError.cannotWrite)
         defer { file.discard() }
+        try writeLayoutDocument(alignments: alignments, pages: pages, columnWidths: columnWidths, reportedAs: path,
+                                to: file.append)
+        try file.commit()
+    }
+
+    /// The document as JSON, given to `write` a chunk of about 1 MiB at a time (`path`: what an
+    /// error names), after every row is measured.
+    func writeLayoutDocument(alignments: [ColumnAlignment], pages: TablePages?, columnWidths: DataTableColumnWidths,
+                             reportedAs path: String, to write: ([UInt8]) throws(RenderError) -> Void) throws(RenderError) {
+        measureRows(0..<rowCount)  // the content height is written before the rows
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys  // the same bytes every time
         func json(_ value: some Encodable) throws(RenderError) -> [UInt8] {
@@ -54,7 +63,7 @@ extension DataTableLayout {
         }
         // The rows first, so that the usual line is a row's (the header is written after them).
         var builder = LayoutDocumentBuilder(padding: configuration.cellPadding)
-        try file.append(Array("{\"version\":\(TableLayoutDocument.currentVersion),\"rows\":[".utf8))
+        try write(Array("{\"version\":\(TableLayoutDocument.currentVersion),\"rows\":[".utf8))
         var chunk: [UInt8] = [], first = true
         var failure: RenderError?
         forEachDocumentRow(alignments: alignments, builder: &builder) { row in
@@ -63,7 +72,7 @@ extension DataTableLayout {
             first = false
             row.appendJSON(to: &chunk)
             if chunk.count >= 1 << 20 {
-                do throws(RenderError) { try file.append(chunk) } catch { failure = error }
+                do throws(RenderError) { try write(chunk) } catch { failure = error }
                 chunk.removeAll(keepingCapacity: true)
             }
         }
@@ -75,8 +84,7 @@ extension DataTableLayout {
             + Array(",\"padding\":".utf8) + json(builder.padding)
         if let pages { tail += try Array(",\"pages\":".utf8) + json(documentPages(pages)) }
         if let spans = documentRowSpans { tail += try Array(",\"rowSpans\":".utf8) + json(spans) }
-        try file.append(tail + Array("}\n".utf8))
-        try file.commit()
+        try write(tail + Array("}\n".utf8))
     }
 
     /// Each row's document, top to bottom, from the style configuration of a thousand rows at a time.
