@@ -278,9 +278,9 @@ import TextMeasureTestSupport
         // The disk fills up as the page is written: the rows were written, the page was not.
         let full = RenderError.cannotWrite(path: page, reason: "No space left on device")
         #expect(throws: full) {
-            try new.write(toPage: page) { (bytes, path) throws(RenderError) in
+            try new.write(toPage: page) { (text, path) throws(RenderError) in
                 if path == page { throw full }
-                try writeAtomically(bytes, to: path)
+                try writeAtomically(Array(text.utf8), to: path)
             }
         }
         #expect(try files() == ["t.html", oldRows])

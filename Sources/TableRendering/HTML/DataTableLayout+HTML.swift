@@ -32,25 +32,25 @@ extension DataTableLayout {
         let page = HTMLPage(body: body, options: options, sampleCell: firstRow?.cells.first)
         let writer = HTMLRows(fonts: page.fonts, striped: page.isStriped)
 
-        var offsets: [String] = []
-        var rows: [String] = []
-        offsets.reserveCapacity(rowCount + 1)
-        rows.reserveCapacity(rowCount)
+        // One string, the rows appended to it a thousand at a time as they are laid out: no row's
+        // markup is kept on its own, nor the whole joined again.
+        let end = offset(ofRow: rowCount - 1) + height(ofRow: rowCount - 1)
+        var rowData = "{\"offsets\":["
+        for row in 0..<rowCount { rowData += HTMLMarkup.number(HTMLMarkup.snapped(offset(ofRow: row))) + "," }
+        // One row a line, so the script finds a row's JSON without parsing the others.
+        rowData += HTMLMarkup.number(HTMLMarkup.snapped(end)) + "],\n\"rows\":[\n"
         var start = 0
         while start < rowCount {
             let range = start..<min(rowCount, start + 1024)
             // styleConfiguration places the range's first row right below the header: `shift` puts it back.
             let shift = offset(ofRow: range.lowerBound) - headerHeight
             for row in styleConfiguration(rows: range, alignments: alignments).rows {
-                offsets.append(HTMLMarkup.number(HTMLMarkup.snapped(offset(ofRow: row.index))))
-                rows.append(writer.json(row, shift: shift))
+                if row.index > 0 { rowData += ",\n" }
+                rowData += writer.json(row, shift: shift)
             }
             start = range.upperBound
         }
-        let end = offset(ofRow: rowCount - 1) + height(ofRow: rowCount - 1)
-        offsets.append(HTMLMarkup.number(HTMLMarkup.snapped(end)))
-        // One row a line, so the script finds a row's JSON without parsing the others.
-        let rowData = "{\"offsets\":[" + offsets.joined(separator: ",") + "],\n\"rows\":[\n" + rows.joined(separator: ",\n") + "\n]}\n"
+        rowData += "\n]}\n"
 
         let url = options.rowDataURL.replacing(HTMLOptions.hashPlaceholder, with: RowDataFile.hash(rowData))
 

@@ -26,10 +26,10 @@ extension HTMLTable {
     }
 
     /// `write(toPage:)`, each file written by `writing` (a test makes one fail).
-    package func write(toPage path: String, writing: (_ bytes: [UInt8], _ path: String) throws(RenderError) -> Void)
+    package func write(toPage path: String, writing: (_ text: String, _ path: String) throws(RenderError) -> Void)
         throws(RenderError) {
         guard let rowData, let rowDataURL else {
-            try writing(Array(html.utf8), path)
+            try writing(html, path)
             return
         }
         let folder = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
@@ -37,9 +37,9 @@ extension HTMLTable {
             throw .cannotWrite(path: path, reason: "the row data URL \(rowDataURL) is not a file name beside the page")
         }
         let previous = RowDataFile.named(byPageAt: path, shapedLike: rowDataURL, hash: RowDataFile.hash(rowData))
-        try writing(Array(rowData.utf8), folder + name)
+        try writing(rowData, folder + name)
         do {
-            try writing(Array(html.utf8), path)
+            try writing(html, path)
         } catch {
             if previous != name { unlink(folder + name) }
             throw error

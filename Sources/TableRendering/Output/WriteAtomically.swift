@@ -20,3 +20,17 @@ public func writeAtomically(_ bytes: [UInt8], to path: String) throws(RenderErro
     try file.append(bytes)
     try file.commit()
 }
+
+/// `text`'s UTF-8 written to `path` as `writeAtomically(_:to:)` writes bytes, from the string's own
+/// storage (a copy only for a string that is not stored as UTF-8).
+func writeAtomically(_ text: String, to path: String) throws(RenderError) {
+    let file = try AtomicFile(writing: path, failure: RenderError.cannotWrite)
+    defer { file.discard() }
+    var text = text
+    var failure: RenderError?
+    text.withUTF8 { bytes in
+        do throws(RenderError) { try file.append(UnsafeRawBufferPointer(bytes)) } catch { failure = error }
+    }
+    if let failure { throw failure }
+    try file.commit()
+}
