@@ -30,9 +30,12 @@ import TextMeasureTestSupport
         try reference.narrowColumns(toPage: .a4)
         let pages = try reference.pages(furniture: furniture)
         let expected = try Drawing.pdfData(pages: pages)
-        let (chunks, progress) = try await Self.read(.pdf(of: try RenderingFixtures.packagesLayout(rows: 2_000), furniture: furniture))
+        let stream = DocumentStream.pdf(of: try RenderingFixtures.packagesLayout(rows: 2_000), furniture: furniture)
+        let (chunks, progress) = try await Self.read(stream)
         #expect(chunks.count > 1)
         #expect(RenderingFixtures.undatedPDF(Array(chunks.joined())) == RenderingFixtures.undatedPDF(expected))
+        // Iterated once: a second iteration finds it finished.
+        #expect(try await Self.firstChunk(of: stream) == nil)
         // The reports the work made, in order; a reader that lags misses some, never the newest 64.
         let made: [DocumentStream.Progress] = [.rowsMeasured(2_000, of: 2_000), .paginated(pages: pages.count)]
             + (1...pages.count).map { .pagesDrawn($0, of: pages.count) } + [.finished]
@@ -45,14 +48,25 @@ import TextMeasureTestSupport
         #expect(progress.suffix(64) == made.suffix(64))
     }
 
+    /// A second iterator, made while the first reads, finds the sequence finished and leaves the
+    /// first reading to the end: letting it go stops nothing.
+    @Test func aSecondIteratorLeavesTheFirstAlone() async throws {
+        let expected = try RenderingFixtures.packagesLayout(rows: 20_000).writtenLayoutJSON()
+        let stream = DocumentStream.layoutJSON(of: try RenderingFixtures.packagesLayout(rows: 20_000), bufferLimit: 1 << 16)
+        var first = stream.makeAsyncIterator()
+        var read = try #require(try await first.next())
+        #expect(try await Self.firstChunk(of: stream) == nil)
+        while let chunk = try await first.next() { read += chunk }
+        #expect(read == expected)
+    }
+
     /// The layout's JSON, streamed: the bytes `writeLayoutDocument(to:)` writes, in chunks of
     /// about 1 MiB (5,000 rows take a few).
     @Test func theLayoutJSONChunksAreTheWrittenFile() async throws {
-        let path = try RenderingFixtures.temporaryFolder() + "/layout.json"
-        try RenderingFixtures.packagesLayout(rows: 5_000).writeLayoutDocument(to: path)
+        let expected = try RenderingFixtures.packagesLayout(rows: 5_000).writtenLayoutJSON()
         let (chunks, progress) = try await Self.read(.layoutJSON(of: try RenderingFixtures.packagesLayout(rows: 5_000)))
         #expect(chunks.count > 1)
-        #expect(Array(chunks.joined()) == Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+        #expect(Array(chunks.joined()) == expected)
         #expect(progress == [.rowsMeasured(5_000, of: 5_000), .finished])
     }
 
@@ -96,5 +110,14 @@ import TextMeasureTestSupport
         let drawn = reports.compactMap { if case .pagesDrawn(let page, let pages) = $0 { (page, pages) } else { nil } }
         #expect(drawn.count < drawn.last?.1 ?? 0)
         #expect(!reports.contains(DocumentStream.Progress.finished))
+    }
+}
+
+extension DataTableLayout {
+    /// The bytes `writeLayoutDocument(to:)` writes.
+    func writtenLayoutJSON() throws -> [UInt8] {
+        let path = try RenderingFixtures.temporaryFolder() + "/layout.json"
+        try writeLayoutDocument(to: path)
+        return Array(try Data(contentsOf: URL(fileURLWithPath: path)))
     }
 }

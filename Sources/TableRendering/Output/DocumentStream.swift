@@ -67,19 +67,23 @@ public struct DocumentStream: AsyncSequence, Sendable {
     }
 }
 
-/// The iterator's reference: letting it go (the iteration ended early) stops the work.
+/// The iterator's reference: letting it go (the iteration ended early) stops the work. Only the
+/// first iterator reads; another finds the sequence finished, and touches nothing.
 private final class Reader: Sendable {
     let channel: DocumentStream.Channel
+    /// Whether this reader started the work (the first iterator).
+    let reads: Bool
 
     init(_ channel: DocumentStream.Channel) {
         self.channel = channel
-        channel.start()
+        reads = channel.start()
     }
 
-    deinit { channel.cancel() }
+    deinit { if reads { channel.cancel() } }
 
     func next() async throws -> [UInt8]? {
-        try await withTaskCancellationHandler {
+        guard reads else { return nil }
+        return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in channel.take(continuation) }
         } onCancel: {
             channel.cancel()
@@ -124,19 +128,21 @@ extension DocumentStream {
         }
 
         /// Starts the writing task, the first time only: on a thread of its own (`WritingThread`),
-        /// in a task, so that measuring sees it cancelled (`Task.isCancelled`).
-        func start() {
+        /// in a task, so that measuring sees it cancelled (`Task.isCancelled`). Returns whether
+        /// it started it.
+        func start() -> Bool {
             let first = state.withLock { state in
                 defer { state.started = true }
                 return !state.started
             }
-            guard first else { return finish(.success(())) }
+            guard first else { return false }
             let task = Task(executorPreference: WritingThread()) { [self] in run() }
             let cancelled = state.withLock { state in
                 state.task = task
                 return state.cancelled
             }
             if cancelled { task.cancel() }
+            return true
         }
 
         /// Runs `write` to its end, on the writing thread.
