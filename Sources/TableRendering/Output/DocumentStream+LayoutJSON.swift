@@ -17,12 +17,7 @@ extension DocumentStream {
                                                          alignments: [ColumnAlignment] = [],
                                                          bufferLimit: Int = DocumentStream.defaultBufferLimit) -> DocumentStream {
         DocumentStream(bufferLimit: bufferLimit) { sink, report, isCancelled in
-            let batch = 16_384, total = layout.rowCount
-            for start in stride(from: 0, to: total, by: batch) {
-                guard !isCancelled() else { return }
-                layout.measureRows(start..<Swift.min(total, start + batch))
-                report(.rowsMeasured(Swift.min(total, start + batch), of: total))
-            }
+            guard measureRows(of: layout, report: report, isCancelled: isCancelled) else { return }
             try layout.writeLayoutDocument(alignments: alignments, pages: nil, columnWidths: layout.columnWidths,
                                            reportedAs: "the stream") { chunk throws(RenderError) in
                 guard !isCancelled() else { throw .cannotWrite(path: "the stream", reason: "the reader has gone") }

@@ -28,13 +28,8 @@ extension DocumentStream {
             if fit != .scale { try layout.narrowColumns(toPage: page, margins: margins, style: style, alignments: alignments) }
             let chrome = layout.chrome(style: style, alignments: alignments)
             if fit == .scale || layout.columnWidths.totalWidth + chrome.horizontal <= page.width - margins.horizontal {
-                // The pages are this layout's own: its rows measured here, a batch at a time, to report them.
-                let batch = 16_384, total = layout.rowCount
-                for start in stride(from: 0, to: total, by: batch) {
-                    guard !isCancelled() else { return }
-                    layout.measureRows(start..<Swift.min(total, start + batch))
-                    report(.rowsMeasured(Swift.min(total, start + batch), of: total))
-                }
+                // The pages are this layout's own: its rows measured here, to report them.
+                guard measureRows(of: layout, report: report, isCancelled: isCancelled) else { return }
             }
             let pages = try layout.pages(style: style, page: page, margins: margins, alignments: alignments,
                                          fit: fit, furniture: furniture)
@@ -48,5 +43,18 @@ extension DocumentStream {
             }
             try writer.finish()
         }
+    }
+
+    /// Measures every row of `layout`, 16,384 at a time, reporting each batch; false when
+    /// `isCancelled` stopped it first.
+    static func measureRows<Row>(of layout: DataTableLayout<Row>, report: (Progress) -> Void,
+                                 isCancelled: () -> Bool) -> Bool {
+        let batch = 16_384, total = layout.rowCount
+        for start in stride(from: 0, to: total, by: batch) {
+            guard !isCancelled() else { return false }
+            layout.measureRows(start..<Swift.min(total, start + batch))
+            report(.rowsMeasured(Swift.min(total, start + batch), of: total))
+        }
+        return true
     }
 }
