@@ -1,41 +1,79 @@
-/// A CSV row kept in one string: its fields joined by NUL, which no field holds (`CSVTable`
-/// refuses a NUL in its input). One allocation a row instead of one a field longer than 15
-/// bytes: a million rows of eight fields take about the file's size, not three times it.
-struct CSVRow: Sendable, Hashable {
-    /// The fields joined by NUL: the row's only storage (16 bytes and the string's), so a row of a
-    /// table takes 24 bytes with its ID.
-    private var joined: String
+import Foundation
 
-    /// A row of `fields`.
+/// Rows of CSV fields in one buffer: each field's UTF-8 bytes, then a NUL, which no field holds
+/// (`CSVTable` refuses a NUL in its input). A table read from a file keeps all its rows in one
+/// store, about the file's size: no allocation a row or a field.
+final class CSVRowStore: Sendable {
+    /// The fields of each row.
+    let fieldCount: Int
+    /// The fields, each followed by a NUL, row after row.
+    let bytes: [UInt8]
+
+    init(fieldCount: Int, bytes: [UInt8]) {
+        (self.fieldCount, self.bytes) = (fieldCount, bytes)
+    }
+}
+
+/// A CSV row: where its fields start in a `CSVRowStore`. 16 bytes; the text stays in the store.
+struct CSVRow: Sendable, Hashable {
+    private let store: CSVRowStore
+    /// Where the row's first field starts in the store's bytes.
+    private let start: Int
+
+    /// The row at `start` of `store`.
+    init(_ store: CSVRowStore, start: Int) {
+        (self.store, self.start) = (store, start)
+    }
+
+    /// A row of `fields`, in a store of its own.
     ///
     /// - Precondition: no field holds a NUL.
     init(_ fields: [String]) {
-        // Exactly as long as it must be: `joined(separator:)` grows its result by doubling.
-        var joined = ""
-        joined.reserveCapacity(fields.reduce(max(0, fields.count - 1)) { $0 + $1.utf8.count })
-        for (index, field) in fields.enumerated() {
-            if index > 0 { joined += "\0" }
-            joined += field
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(fields.reduce(fields.count) { $0 + $1.utf8.count })
+        for field in fields {
+            precondition(!field.utf8.contains(0), "a NUL in a CSV field")
+            bytes += field.utf8
+            bytes.append(0)
         }
-        self.joined = joined
+        self.init(CSVRowStore(fieldCount: fields.count, bytes: bytes), start: 0)
     }
 
     /// Field `index`. O(bytes of the fields up to it).
     ///
     /// - Precondition: the row has a field `index`.
     subscript(index: Int) -> String {
-        precondition(index >= 0, "field \(index) of a row")
-        let bytes = joined.utf8
-        var start = bytes.startIndex
-        for passed in 0..<index {
-            guard let separator = bytes[start...].firstIndex(of: 0) else { preconditionFailure("field \(index) of a row of \(passed + 1)") }
-            start = bytes.index(after: separator)
+        precondition(index >= 0 && index < store.fieldCount, "field \(index) of a row of \(store.fieldCount)")
+        return store.bytes.withUnsafeBufferPointer { bytes in
+            var start = self.start
+            for _ in 0..<index { start = Self.end(of: start, in: bytes) + 1 }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<Self.end(of: start, in: bytes)]), as: UTF8.self)
         }
-        return String(joined[start..<(bytes[start...].firstIndex(of: 0) ?? bytes.endIndex)])
     }
 
     /// Every field. O(bytes).
-    var fields: [String] {
-        joined.split(separator: "\0", omittingEmptySubsequences: false).map(String.init)
+    var fields: [String] { (0..<store.fieldCount).map { self[$0] } }
+
+    /// The row's bytes in its store, its fields and their NULs.
+    private func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        store.bytes.withUnsafeBufferPointer { bytes in
+            var end = start
+            for _ in 0..<store.fieldCount { end = Self.end(of: end, in: bytes) + 1 }
+            return body(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+        }
+    }
+
+    /// The NUL that ends the field at `start`.
+    private static func end(of start: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        let found = memchr(bytes.baseAddress! + start, 0, bytes.count - start)!
+        return bytes.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    }
+
+    static func == (left: CSVRow, right: CSVRow) -> Bool {
+        left.store.fieldCount == right.store.fieldCount && left.withBytes { a in right.withBytes { b in a.elementsEqual(b) } }
+    }
+
+    func hash(into hasher: inout Hasher) {
+        withBytes { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 }

@@ -1,7 +1,10 @@
 import CSV
 import Foundation
 
-/// A CSV file read whole: the header row's titles and the rows, each with one field per title.
+/// A CSV file read: the header row's titles and the rows, each with one field per title. The
+/// file is read a piece at a time (`pieceSize` bytes, more for a row longer than that), each
+/// piece's complete rows kept in one `CSVRowStore`: the table holds its fields, about the file's
+/// size, and never the whole file besides (UTF-16 aside, which is decoded whole first).
 struct CSVTable {
     let titles: [String]
     var rows: [CSVRow]
@@ -19,26 +22,35 @@ struct CSVTable {
         }
     }
 
-    /// The bytes of the file at `path`, or of standard input for "-": read to its end, so a FIFO
-    /// or a shell's `<(…)` (a pipe under /dev/fd) is read as a file is.
-    static func bytes(of path: String) throws(Problem) -> [UInt8] {
-        if path == "-" { return [UInt8](FileHandle.standardInput.readDataToEndOfFile()) }
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-            throw Problem(path: path, line: nil, problem: "no such file")
+    /// The bytes read at a time.
+    static let pieceSize = 1 << 22
+
+    /// Reads the file at `path` ("-": standard input) as CSV (see `init(_:path:delimiter:progress:)`),
+    /// a piece at a time: a FIFO or a shell's `<(…)` (a pipe under /dev/fd) is read as a file is.
+    /// `progress` gets the share of the file read (of a regular file; nothing for a pipe).
+    init(contentsOf path: String, delimiter: Unicode.Scalar, progress: (Double) -> Void = { _ in }) throws(Problem) {
+        func fail(_ problem: String) -> Problem { Problem(path: path, line: nil, problem: problem) }
+        var descriptor = STDIN_FILENO
+        if path != "-" {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { throw fail("no such file") }
+            guard !isFolder.boolValue else { throw fail("a folder, not a CSV file") }
+            descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { throw fail("cannot be read: \(String(cString: strerror(errno)))") }
         }
-        guard !isFolder.boolValue else { throw Problem(path: path, line: nil, problem: "a folder, not a CSV file") }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw Problem(path: path, line: nil, problem: "cannot be read: \(String(cString: strerror(errno)))") }
-        defer { close(descriptor) }
-        var bytes: [UInt8] = [], chunk = [UInt8](repeating: 0, count: 1 << 20), info = stat()
-        if fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG { bytes.reserveCapacity(Int(info.st_size)) }
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count >= 0 else { throw Problem(path: path, line: nil, problem: "cannot be read: \(String(cString: strerror(errno)))") }
-            if count == 0 { return bytes }
-            bytes += chunk[..<count]
+        defer { if descriptor != STDIN_FILENO { close(descriptor) } }
+        var info = stat()
+        let size = fstat(descriptor, &info) == 0 && info.st_mode & S_IFMT == S_IFREG ? Int(info.st_size) : nil
+        try self.init(path: path, delimiter: delimiter, size: size, progress: progress) { (bytes: inout [UInt8], count: Int) throws(Problem) in
+            let old = bytes.count
+            bytes += repeatElement(0, count: count)
+            while true {
+                let got = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + old, count) }
+                if got < 0, errno == EINTR { continue }
+                bytes.removeLast(count - max(0, got))
+                guard got >= 0 else { throw fail("cannot be read: \(String(cString: strerror(errno)))") }
+                return got > 0
+            }
         }
     }
 
@@ -48,65 +60,130 @@ struct CSVTable {
     /// invalid sequence, a NUL, a quote that opens a field and is never closed, or a row whose
     /// field count differs from the header's is an error naming its line (a row's is the line it
     /// starts on; a quoted field may span lines). `progress` gets the share of the text read.
-    init(_ bytes: consuming [UInt8], path: String, delimiter: Unicode.Scalar, progress: (Double) -> Void = { _ in }) throws(Problem) {
-        func fail(_ line: Int?, _ problem: String) -> Problem { Problem(path: path, line: line, problem: problem) }
-        byteCount = bytes.count
-        let (text, isUTF16) = try Self.text(of: consume bytes, fail)  // the bytes freed once decoded
-        let reader: CSVReader
-        do {
-            reader = try CSVReader(string: text, hasHeaderRow: false, delimiter: delimiter)
-        } catch {
-            throw fail(nil, "cannot be read (\(error))")
+    /// The bytes are read `pieceSize` at a time, as a file is.
+    init(_ bytes: consuming [UInt8], path: String, delimiter: Unicode.Scalar, pieceSize: Int = Self.pieceSize,
+         progress: (Double) -> Void = { _ in }) throws(Problem) {
+        let all = bytes
+        var next = 0
+        try self.init(path: path, delimiter: delimiter, size: all.count, pieceSize: pieceSize, progress: progress) {
+            (piece: inout [UInt8], count: Int) throws(Problem) in
+            let end = min(all.count, next + count)
+            piece += all[next..<end]
+            defer { next = end }
+            return end > next
         }
-        let nul = "a NUL character" + (isUTF16 ? "" : " (is it UTF-16 without a byte order mark?)")
-        var scanner = RowScanner(text, delimiter: delimiter, nul: nul)
-        var reported = -1
-        var titles: [String]?
-        var rows: [CSVRow] = []
-        while let row = reader.next() {
-            let (start, isBlank) = try scanner.next(fail) ?? (scanner.line, false)
-            let percent = scanner.offset * 100 / text.utf8.count
-            if percent != reported {
-                reported = percent
-                progress(Double(percent) / 100)
-            }
-            if isBlank, row == [""] { continue }
-            guard let titles else {
-                titles = row
-                continue
-            }
-            guard row.count == titles.count else {
-                throw fail(start, "\(row.count) field\(row.count == 1 ? "" : "s"), but the header has \(titles.count)")
-            }
-            rows.append(CSVRow(row))
-        }
-        guard let titles else { throw fail(nil, "empty: no header row") }
-        (self.titles, self.rows) = (titles, rows)
     }
 
-    /// `bytes` as text: UTF-16 after a UTF-16 byte order mark, else UTF-8 (its byte order mark
-    /// dropped). An invalid sequence is an error naming its line.
-    private static func text(of bytes: [UInt8], _ fail: (Int?, String) -> Problem) throws(Problem) -> (String, isUTF16: Bool) {
-        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
-            let littleEndian = bytes[0] == 0xFF
-            let units = stride(from: 2, to: bytes.count - 1, by: 2).lazy.map { index in
-                let (first, second) = (UInt16(bytes[index]), UInt16(bytes[index + 1]))
-                return littleEndian ? second << 8 | first : first << 8 | second
-            }
-            guard bytes.count % 2 == 0, let text = String(validating: units, as: UTF16.self) else {
-                throw fail(line(ofFirstError: units, UTF16.self), "not valid UTF-16")
-            }
-            return (text, true)
+    /// Reads the bytes `read` appends (at most the count it is given; false at the end) as CSV.
+    private init(path: String, delimiter: Unicode.Scalar, size: Int?, pieceSize: Int = Self.pieceSize, progress: (Double) -> Void,
+                 read: (inout [UInt8], Int) throws(Problem) -> Bool) throws(Problem) {
+        func fail(_ line: Int?, _ problem: String) -> Problem { Problem(path: path, line: line, problem: problem) }
+        var pending: [UInt8] = []
+        var atEnd = !(try read(&pending, pieceSize))
+        while !atEnd, pending.count < 3 { atEnd = !(try read(&pending, pieceSize)) }
+        var isUTF16 = false
+        if pending.starts(with: [0xFF, 0xFE]) || pending.starts(with: [0xFE, 0xFF]) {
+            // UTF-16 is decoded whole, then read as UTF-8.
+            while !atEnd { atEnd = !(try read(&pending, max(pieceSize, pending.count))) }
+            pending = Array(try Self.text(ofUTF16: pending, fail).utf8)
+            isUTF16 = true
+        } else if pending.starts(with: [0xEF, 0xBB, 0xBF]) {
+            pending.removeFirst(3)
         }
-        let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes[3...] : bytes[...]
-        guard let text = String(validating: body, as: UTF8.self) else {
-            throw fail(line(ofFirstError: body, UTF8.self), "not valid UTF-8")
+        var rows = Rows(path: path, delimiter: delimiter, isUTF16: isUTF16, size: size)
+        var scanner = RowScanner(delimiter: delimiter)
+        var (consumed, reported) = (0, -1)
+        while true {
+            let (complete, found) = scanner.rows(in: pending, atEnd: atEnd)
+            if complete > 0 {
+                try rows.add(pending[..<complete], found, startLine: found[0].line)
+                pending.removeFirst(complete)
+                consumed += complete
+                if let size, size > 0, consumed * 100 / size != reported {
+                    reported = consumed * 100 / size
+                    progress(Double(min(reported, 100)) / 100)
+                }
+            }
+            if atEnd { break }
+            // A row longer than a piece: read as much again as is pending, so it is scanned O(1) times.
+            atEnd = !(try read(&pending, max(pieceSize, pending.count)))
         }
-        return (text, false)
+        guard let titles = rows.titles else { throw fail(nil, "empty: no header row") }
+        (self.titles, self.rows, byteCount) = (titles, rows.rows(), size ?? consumed)
+    }
+
+    /// The rows of a CSV file as its pieces are read: each piece's fields appended to one buffer.
+    private struct Rows {
+        let path: String
+        let delimiter: Unicode.Scalar
+        /// What a NUL is called in an error.
+        let nul: String
+        private(set) var titles: [String]?
+        private var bytes: [UInt8] = []
+        private var starts: [Int] = []
+
+        init(path: String, delimiter: Unicode.Scalar, isUTF16: Bool, size: Int?) {
+            (self.path, self.delimiter) = (path, delimiter)
+            nul = "a NUL character" + (isUTF16 ? "" : " (is it UTF-16 without a byte order mark?)")
+            // The fields are at most the file's bytes: each field's delimiter or line end becomes its NUL.
+            if let size { bytes.reserveCapacity(size) }
+        }
+
+        /// Adds the rows of `piece`, whose rows `found` scanned, its first on line `startLine`.
+        mutating func add(_ piece: ArraySlice<UInt8>, _ found: [RowScanner.Row], startLine: Int) throws(Problem) {
+            func fail(_ line: Int?, _ problem: String) -> Problem { Problem(path: path, line: line, problem: problem) }
+            guard let text = String(validating: piece, as: UTF8.self) else {
+                throw fail(startLine - 1 + CSVTable.line(ofFirstError: piece, UTF8.self), "not valid UTF-8")
+            }
+            let reader: CSVReader
+            do {
+                reader = try CSVReader(string: text, hasHeaderRow: false, delimiter: delimiter)
+            } catch {
+                throw fail(nil, "cannot be read (\(error))")
+            }
+            var scanned = found.makeIterator()
+            while let row = reader.next() {
+                let scan = scanned.next() ?? RowScanner.Row(line: found.last?.line ?? startLine, isBlank: false)
+                if let line = scan.nul { throw fail(line, nul) }
+                if let line = scan.openQuote { throw fail(line, "a quote opened here is never closed") }
+                if scan.isBlank, row == [""] { continue }
+                guard let titles else {
+                    titles = row
+                    continue
+                }
+                guard row.count == titles.count else {
+                    throw fail(scan.line, "\(row.count) field\(row.count == 1 ? "" : "s"), but the header has \(titles.count)")
+                }
+                starts.append(bytes.count)
+                for field in row {
+                    bytes += field.utf8
+                    bytes.append(0)
+                }
+            }
+        }
+
+        /// The rows, in one store.
+        consuming func rows() -> [CSVRow] {
+            let store = CSVRowStore(fieldCount: titles?.count ?? 0, bytes: bytes)
+            return starts.map { CSVRow(store, start: $0) }
+        }
+    }
+
+    /// `bytes`, after a UTF-16 byte order mark, as text. An invalid sequence is an error naming its line.
+    private static func text(ofUTF16 bytes: [UInt8], _ fail: (Int?, String) -> Problem) throws(Problem) -> String {
+        let littleEndian = bytes[0] == 0xFF
+        let units = stride(from: 2, to: bytes.count - 1, by: 2).lazy.map { index in
+            let (first, second) = (UInt16(bytes[index]), UInt16(bytes[index + 1]))
+            return littleEndian ? second << 8 | first : first << 8 | second
+        }
+        guard bytes.count % 2 == 0, let text = String(validating: units, as: UTF16.self) else {
+            throw fail(line(ofFirstError: units, UTF16.self), "not valid UTF-16")
+        }
+        return text
     }
 
     /// The line of the first invalid sequence in `units` (the last line if there is none).
-    private static func line<Encoding: Unicode.Encoding>(ofFirstError units: some Sequence<Encoding.CodeUnit>,
+    static func line<Encoding: Unicode.Encoding>(ofFirstError units: some Sequence<Encoding.CodeUnit>,
                                                          _: Encoding.Type) -> Int {
         var parser = Encoding.ForwardParser()
         var iterator = units.makeIterator()
@@ -121,50 +198,68 @@ struct CSVTable {
     }
 }
 
-/// A CSV text followed row by row as CSV.swift splits it, byte by byte, for what CSV.swift does
-/// not report: the line each row starts on, whether it is a blank line (which CSV.swift reads as
-/// a row of one empty field), a NUL, and a quote that opens a field and is never closed (which
-/// CSV.swift ends at the end of the text).
+/// CSV bytes followed row by row as CSV.swift splits them, byte by byte: where a piece's
+/// complete rows end, and what CSV.swift does not report: the line each row starts on, whether it
+/// is a blank line (which CSV.swift reads as a row of one empty field), a NUL, and a quote that
+/// opens a field and is never closed (which CSV.swift ends at the end of the text).
 private struct RowScanner {
-    private let bytes: String.UTF8View
-    private let separator: [UInt8]
-    /// What a NUL is called in an error.
-    private let nul: String
-    private var index: String.Index
-    /// The line the next row starts on.
-    private(set) var line = 1
-    /// The bytes scanned so far.
-    var offset: Int { bytes.distance(from: bytes.startIndex, to: index) }
-
-    init(_ text: String, delimiter: Unicode.Scalar, nul: String) {
-        (bytes, separator, self.nul, index) = (text.utf8, Array(String(delimiter).utf8), nul, text.utf8.startIndex)
+    /// A row scanned.
+    struct Row {
+        /// The line it starts on.
+        var line: Int
+        var isBlank: Bool
+        /// The line of its first NUL.
+        var nul: Int?
+        /// The line of its quote that opens a field and is never closed (the last row's).
+        var openQuote: Int?
     }
 
-    /// The next row's first line and whether it is blank, or nil at the end of the text.
-    mutating func next(_ fail: (Int?, String) -> CSVTable.Problem) throws(CSVTable.Problem) -> (line: Int, isBlank: Bool)? {
-        guard index < bytes.endIndex else { return nil }
+    private let separator: [UInt8]
+    /// The line the next row starts on.
+    private var line = 1
+
+    init(delimiter: Unicode.Scalar) {
+        separator = Array(String(delimiter).utf8)
+    }
+
+    /// The rows of `bytes` that end in it (all of them `atEnd`: the last may end with the bytes),
+    /// and the count of their bytes. The next call's bytes start where those rows end.
+    mutating func rows(in bytes: [UInt8], atEnd: Bool) -> (count: Int, rows: [Row]) {
+        bytes.withUnsafeBufferPointer { bytes in
+            var (index, rows) = (0, [Row]())
+            while index < bytes.count, let (row, end) = next(in: bytes, from: index, atEnd: atEnd) {
+                rows.append(row)
+                index = end
+            }
+            return (index, rows)
+        }
+    }
+
+    /// The row at `first` and where it ends, or nil when it does not end in `bytes` (and not `atEnd`).
+    private mutating func next(in bytes: UnsafeBufferPointer<UInt8>, from first: Int, atEnd: Bool) -> (Row, end: Int)? {
         enum State { case fieldStart, unquoted, quoted, quoteInQuoted }
         var state = State.fieldStart
-        let (start, first) = (line, index)
+        var row = Row(line: line, isBlank: false)
+        var (index, lines) = (first, 0)
         var quoteLine = 0  // where the open quoted field starts
         var afterCR = false
-        while index < bytes.endIndex {
+        while index < bytes.count {
             let byte = bytes[index]  // a scalar's bytes after its first are never a quote, a line break or a NUL
-            if byte == 0 { throw fail(line, nul) }
+            if byte == 0, row.nul == nil { row.nul = line + lines }
             let isBreak = byte == 0x0A || byte == 0x0D
             if isBreak, state != .quoted {  // the end of the row, a CR LF as one
-                let isBlank = index == first
-                bytes.formIndex(after: &index)
-                if byte == 0x0D, index < bytes.endIndex, bytes[index] == 0x0A { bytes.formIndex(after: &index) }
-                line += 1
-                return (start, isBlank)
+                if byte == 0x0D, index + 1 == bytes.count, !atEnd { return nil }
+                row.isBlank = index == first
+                index += byte == 0x0D && index + 1 < bytes.count && bytes[index + 1] == 0x0A ? 2 : 1
+                line += lines + 1
+                return (row, index)
             }
             let isDelimiter = byte == separator[0] && bytes[index...].starts(with: separator)
             switch state {
             case .fieldStart where byte == 0x22:
-                (state, quoteLine) = (.quoted, line)
+                (state, quoteLine) = (.quoted, line + lines)
             case .quoted:
-                if byte == 0x22 { state = .quoteInQuoted } else if isBreak, !(byte == 0x0A && afterCR) { line += 1 }
+                if byte == 0x22 { state = .quoteInQuoted } else if isBreak, !(byte == 0x0A && afterCR) { lines += 1 }
             case .quoteInQuoted:
                 // A closing quote (before a delimiter), or a quote or anything else after it: still inside.
                 state = isDelimiter ? .fieldStart : .quoted
@@ -172,9 +267,11 @@ private struct RowScanner {
                 state = isDelimiter ? .fieldStart : .unquoted
             }
             afterCR = byte == 0x0D
-            index = bytes.index(index, offsetBy: isDelimiter ? separator.count : 1)
+            index += isDelimiter ? separator.count : 1
         }
-        guard state != .quoted else { throw fail(quoteLine, "a quote opened here is never closed") }
-        return (start, false)
+        guard atEnd else { return nil }
+        if state == .quoted { row.openQuote = quoteLine }
+        line += lines
+        return (row, index)
     }
 }

@@ -236,10 +236,9 @@ struct TableOptions: ParsableArguments {
 
     /// Reads the file, with a progress bar on standard error for files of 1 MiB or more on a terminal.
     func readTable() throws -> CSVTable {
-        let bytes = try CSVTable.bytes(of: file)
-        var bar = ProgressBar(inputBytes: bytes.count)
+        var bar = ProgressBar(inputBytes: file == "-" ? 0 : (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? 0)
         defer { bar.clear() }
-        return try CSVTable(consume bytes, path: file, delimiter: try separator()) { bar.update("reading  ", $0) }
+        return try CSVTable(contentsOf: file, delimiter: try separator()) { bar.update("reading  ", $0) }
     }
 
     /// Throws naming the options that make a fitted column wider than `maximumLength`, which the

@@ -5,8 +5,9 @@ import TextMeasureTestSupport
 
 /// What `serve --save` writes (`CSVText`, ours) read back by the command's reader (`CSVTable`,
 /// yaslab/CSV.swift's RFC 4180 parser): the same titles and fields, for fields holding the
-/// delimiter, quotes, line breaks (LF, CR, CRLF), spaces at the ends, empty fields and
-/// multilingual text; and a row kept as one string (`CSVRow`) gives back each field it was made of.
+/// delimiter (of one byte or three), quotes, line breaks (LF, CR, CRLF), spaces at the ends, empty fields and
+/// multilingual text, the file read a piece at a time of any size; and a row made of fields
+/// (`CSVRow`) gives back each field it was made of.
 @Suite struct ServedCSVTests {
     static let pieces = ["", " ", "a", ",", ";", "\t", "\"", "\"\"", "\n", "\r", "\r\n", "x y", " lead", "trail ", "é", "مرحبا", "日本語",
                          "👍🏽", "1,5", "=SUM(A1)", "-", "\u{200B}"]
@@ -16,7 +17,7 @@ import TextMeasureTestSupport
         (0..<count).map { _ in (0..<Int(generator.next() % 4)).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }.joined() }
     }
 
-    @Test(arguments: [",", ";", "\t"] as [Unicode.Scalar])
+    @Test(arguments: [",", ";", "\t", "；"] as [Unicode.Scalar])
     func writtenTablesReadBackTheSame(delimiter: Unicode.Scalar) throws {
         var generator = SplitMix(seed: 41)
         for _ in 0..<200 {
@@ -28,9 +29,13 @@ import TextMeasureTestSupport
             // A one-column row of one empty field is an empty line, which a reader skips: RFC 4180 has no other way.
             let kept = columns == 1 ? rows.filter { $0 != [""] } : rows
             let bytes = CSVText.bytes(titles: titles, rows: kept, delimiter: delimiter)
-            let table = try CSVTable(bytes, path: "t.csv", delimiter: delimiter)
-            #expect(table.titles == titles)
-            #expect(table.rows.map(\.fields) == kept, "\(String(decoding: bytes, as: UTF8.self).debugDescription)")
+            // Read a piece at a time, of any size: rows cut inside a quoted field, between a CR and
+            // its LF, inside a UTF-8 sequence or a delimiter of several bytes.
+            for size in CSVPieceTests.sizes {
+                let table = try CSVTable(bytes, path: "t.csv", delimiter: delimiter, pieceSize: size)
+                #expect(table.titles == titles)
+                #expect(table.rows.map(\.fields) == kept, "piece size \(size): \(String(decoding: bytes, as: UTF8.self).debugDescription)")
+            }
         }
     }
 

@@ -1,0 +1,49 @@
+@testable import TextMeasureCommand
+import Testing
+import TextMeasureTestSupport
+
+/// `CSVTable` reads a file a piece at a time: whatever the pieces' size (a byte, a few, a row
+/// cut anywhere), an error names the line worked out from the text itself. (That any piece size
+/// reads the table `CSVText` wrote is `ServedCSVTests.writtenTablesReadBackTheSame`.)
+@Suite struct CSVPieceTests {
+    static let sizes = [1, 2, 3, 5, 8, 13, 64, CSVTable.pieceSize]
+
+    /// A file of a header and `rows` rows of two fields ("a,b", LF, CR LF and CR line ends in turn,
+    /// one field quoted across two lines every third row), then `bad` as its last line. Returns the
+    /// bytes and the line `bad` starts on, counted here from the line ends written.
+    static func file(rows: Int, bad: [UInt8]) -> (bytes: [UInt8], line: Int) {
+        var (bytes, line) = (Array("x,y\n".utf8), 2)
+        for row in 0..<rows {
+            let end = ["\n", "\r\n", "\r"][row % 3]
+            if row % 3 == 2 {
+                bytes += Array("\"é\(row)\(end)é\",b\(end)".utf8)
+                line += 2
+            } else {
+                bytes += Array("a\(row),日本\(end)".utf8)
+                line += 1
+            }
+        }
+        return (bytes + bad, line)
+    }
+
+    @Test(arguments: [
+        (Array("1,2,3\n".utf8), "3 fields, but the header has 2"),
+        (Array("1,\u{0}2\n".utf8), "a NUL character"),
+        ([0x31, 0x2C, 0xC3, 0x28, 0x0A], "not valid UTF-8"),
+        (Array("1,\"open\nstill open\n".utf8), "a quote opened here is never closed"),
+    ] as [([UInt8], String)])
+    func anErrorNamesItsLineWhateverThePieces(bad: [UInt8], problem: String) {
+        for rows in [0, 1, 7, 40] {
+            let (bytes, line) = Self.file(rows: rows, bad: bad)
+            for size in Self.sizes {
+                #expect(throws: CSVTable.Problem.self) { try CSVTable(bytes, path: "t.csv", delimiter: ",", pieceSize: size) }
+                do {
+                    _ = try CSVTable(bytes, path: "t.csv", delimiter: ",", pieceSize: size)
+                } catch {
+                    #expect(error.line == line, "\(rows) rows, piece size \(size): \(error)")
+                    #expect(error.problem.hasPrefix(problem), "\(rows) rows, piece size \(size): \(error)")
+                }
+            }
+        }
+    }
+}
