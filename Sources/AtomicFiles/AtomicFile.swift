@@ -30,8 +30,8 @@ import Synchronization
 package final class AtomicFile<Failure: Error> {
     /// The temporary file, for a writer that opens it by name (its descriptor stays open here).
     package let temporary: String
-    private let target: String
-    private let reported: String
+    private var target: String
+    private var reported: String
     private let failure: (_ path: String, _ reason: String) -> Failure
     private var descriptor: Int32
     private var slot: Int?
@@ -112,6 +112,16 @@ package final class AtomicFile<Failure: Error> {
         if let failure { throw failure }
     }
 
+    /// Writes `text`'s UTF-8 at the end of the file, from the string's own storage (a copy only
+    /// for a string not stored as UTF-8).
+    package func append(_ text: String) throws(Failure) {
+        var (text, failure) = (text, Failure?.none)
+        text.withUTF8 { bytes in
+            do throws(Failure) { try append(UnsafeRawBufferPointer(bytes)) } catch { failure = error }
+        }
+        if let failure { throw failure }
+    }
+
     /// Writes all of `bytes` at the end of the file.
     package func append(_ bytes: UnsafeRawBufferPointer) throws(Failure) {
         var written = 0
@@ -138,6 +148,16 @@ package final class AtomicFile<Failure: Error> {
             _ = fsync(directory)  // not every file system can; the data is written either way
             close(directory)
         }
+    }
+
+    /// Commits the file as `path` (in the same folder) instead of the path it was made for: a
+    /// file named by its contents, known once they are written. `path` is checked as
+    /// `init(writing:failure:)` checks its path; errors name it.
+    package func commit(renamedTo path: String) throws(Failure) {
+        let resolved = try Self.resolvingLinks(path, failure: failure)
+        try Self.checkKind(of: resolved, reportedAs: path, failure: failure)
+        (target, reported) = (resolved, path)
+        try commit()
     }
 
     /// Removes the temporary file unless it was committed.

@@ -286,7 +286,7 @@ extension TextMeasureCommand {
                 }
                 return try layout.writeLayoutDocument(to: output, alignments: [], pages: pages, columnWidths: measured)
             case .html:
-                try layout.html(style: style, options: try htmlOptions()).write(toPage: output)
+                try layout.writeHTML(toPage: output, style: style, options: try htmlOptions())
                 return
             }
             try writeAtomically(bytes, to: output)

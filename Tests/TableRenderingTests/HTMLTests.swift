@@ -296,6 +296,29 @@ import TextMeasureTestSupport
         try new.write(toPage: page)
         #expect(try files() == ["t.html", newRows])
     }
+
+    /// `writeHTML(toPage:)` streams a virtualised table's row data to its file (more than a
+    /// mebibyte here, so in several writes): the files are those `html()` and `write(toPage:)`
+    /// write, byte for byte, and writing over an older page removes the older rows, leaving no
+    /// temporary file.
+    @Test func aStreamedPageIsThePageWrittenWhole() throws {
+        let (streamed, whole) = (try RenderingFixtures.temporaryFolder(), try RenderingFixtures.temporaryFolder())
+        func files(_ folder: String) throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: folder).sorted() }
+        func options(_ folder: String) -> HTMLOptions {
+            HTMLOptions(virtualizedRowCount: 10, rowDataURL: HTMLOptions.rowDataURL(forPage: folder + "/t.html"))
+        }
+        let table = try layout(["A", "B"], (0..<12_000).map { ["row \($0) of a table streamed", "\($0 * 7)"] })
+        let made = try table.html(options: options(whole))
+        #expect(try #require(made.rowData).utf8.count > 1 << 20)
+        try made.write(toPage: whole + "/t.html")
+        try layout(["A"], (0..<20).map { ["older \($0)"] }).writeHTML(toPage: streamed + "/t.html", options: options(streamed))
+        try table.writeHTML(toPage: streamed + "/t.html", options: options(streamed))
+        #expect(try files(streamed) == files(whole))
+        #expect(try files(streamed).count == 2)
+        for name in try files(whole) {
+            #expect(FileManager.default.contents(atPath: streamed + "/" + name) == FileManager.default.contents(atPath: whole + "/" + name), "\(name)")
+        }
+    }
 }
 
 /// A number column's header in HTML: its `<th>` has its own padding, the content box its title
@@ -315,4 +338,5 @@ import TextMeasureTestSupport
         let sides = padding.split(separator: " ").map { Double($0.replacingOccurrences(of: "px", with: "")) }
         #expect(sides.count == 4 && sides[1] == 8 && sides[3] == 28, "\(padding)")
     }
+
 }

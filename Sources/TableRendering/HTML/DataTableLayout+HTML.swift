@@ -1,3 +1,4 @@
+internal import AtomicFiles
 public import DataTables
 import TextMeasure
 
@@ -16,9 +17,55 @@ extension DataTableLayout {
     ///   each line once and subsetting each embedded font once (HarfBuzz's hb-subset).
     public func html(style: some TableStyle = .plain, alignments: [ColumnAlignment] = [],
                      options: HTMLOptions = HTMLOptions()) throws(RenderError) -> HTMLTable {
-        guard let limit = options.virtualizedRowCount, rowCount > max(0, limit) else {
+        guard isVirtualized(options) else {
             return try style.makeBody(configuration: styleConfiguration(alignments: alignments)).html(options: options)
         }
+        var rowData = ""
+        var (table, _) = try virtualizedHTML(style: style, alignments: alignments, options: options) { rowData += $0 }
+        table.rowData = rowData
+        return table
+    }
+
+    /// Writes the table in `style` as HTML to the page at `path`, as `html(style:alignments:options:)`
+    /// makes it and `HTMLTable.write(toPage:)` writes it, but a virtualised table's row data goes to
+    /// its file as it is made, a mebibyte at a time: never held whole (a million rows of six
+    /// columns make some 300 MB of it).
+    ///
+    /// - Throws: `RenderError.fontNotServable` as `html` does; `RenderError.cannotWrite` naming a
+    ///   file, as `HTMLTable.write(toPage:)` does.
+    /// - Complexity: as `html`'s, in memory for the page but not the row data.
+    public func writeHTML(toPage path: String, style: some TableStyle = .plain, alignments: [ColumnAlignment] = [],
+                          options: HTMLOptions = HTMLOptions()) throws(RenderError) {
+        guard isVirtualized(options) else { return try html(style: style, alignments: alignments, options: options).write(toPage: path) }
+        let folder = RowDataFile.folder(ofPage: path)
+        guard let draft = HTMLMarkup.fileName(fromURLPathSegment: options.rowDataURL.replacing(HTMLOptions.hashPlaceholder, with: "0")) else {
+            throw .cannotWrite(path: path, reason: "the row data URL \(options.rowDataURL) is not a file name beside the page")
+        }
+        let file = try AtomicFile(writing: folder + draft, failure: RenderError.cannotWrite)
+        defer { file.discard() }
+        var pending = ""
+        func flush() throws(RenderError) {
+            try file.append(pending)
+            pending.removeAll(keepingCapacity: true)
+        }
+        let (table, hash) = try virtualizedHTML(style: style, alignments: alignments, options: options) { (text) throws(RenderError) in
+            pending += text
+            if pending.utf8.count >= 1 << 20 { try flush() }
+        }
+        try flush()
+        try table.write(toPage: path, rowDataHash: hash, rowDataAt: { (name) throws(RenderError) in try file.commit(renamedTo: folder + name) }, writing: writeAtomically)
+    }
+
+    /// Whether `options` make the table a virtualised page.
+    private func isVirtualized(_ options: HTMLOptions) -> Bool {
+        guard let limit = options.virtualizedRowCount else { return false }
+        return rowCount > max(0, limit)
+    }
+
+    /// The virtualised page and its row data's hash, the row data given to `rowData` a piece at a
+    /// time as it is made (the page's `rowData` left nil). Every row is measured here first.
+    private func virtualizedHTML(style: some TableStyle, alignments: [ColumnAlignment], options: HTMLOptions,
+                                 rowData: (String) throws(RenderError) -> Void) throws(RenderError) -> (HTMLTable, hash: String) {
         measureRows(0..<rowCount)
         let header = styleConfiguration(rows: 0..<0, alignments: alignments)
         // The style draws its chrome around the whole table: the header and one row as tall as all of them.
@@ -32,38 +79,51 @@ extension DataTableLayout {
         let page = HTMLPage(body: body, options: options, sampleCell: firstRow?.cells.first)
         let writer = HTMLRows(fonts: page.fonts, striped: page.isStriped)
 
-        // One string, the rows appended to it a thousand at a time as they are laid out: no row's
-        // markup is kept on its own, nor the whole joined again.
+        // The rows are given a thousand at a time as they are laid out: no row's markup is kept
+        // on its own, nor the whole joined.
+        var hash = RowDataFile.Hash()
+        var piece = ""
+        func give(_ final: Bool = false) throws(RenderError) {
+            guard final || piece.utf8.count >= 1 << 16 else { return }
+            hash.add(piece)
+            try rowData(piece)
+            piece.removeAll(keepingCapacity: true)
+        }
         let end = offset(ofRow: rowCount - 1) + height(ofRow: rowCount - 1)
-        var rowData = "{\"offsets\":["
-        for row in 0..<rowCount { rowData += HTMLMarkup.number(HTMLMarkup.snapped(offset(ofRow: row))) + "," }
+        piece += "{\"offsets\":["
+        for row in 0..<rowCount {
+            piece += HTMLMarkup.number(HTMLMarkup.snapped(offset(ofRow: row))) + ","
+            try give()
+        }
         // One row a line, so the script finds a row's JSON without parsing the others.
-        rowData += HTMLMarkup.number(HTMLMarkup.snapped(end)) + "],\n\"rows\":[\n"
+        piece += HTMLMarkup.number(HTMLMarkup.snapped(end)) + "],\n\"rows\":[\n"
         var start = 0
         while start < rowCount {
             let range = start..<min(rowCount, start + 1024)
             // styleConfiguration places the range's first row right below the header: `shift` puts it back.
             let shift = offset(ofRow: range.lowerBound) - headerHeight
             for row in styleConfiguration(rows: range, alignments: alignments).rows {
-                if row.index > 0 { rowData += ",\n" }
-                rowData += writer.json(row, shift: shift)
+                if row.index > 0 { piece += ",\n" }
+                piece += writer.json(row, shift: shift)
             }
+            try give()
             start = range.upperBound
         }
-        rowData += "\n]}\n"
+        piece += "\n]}\n"
+        try give(true)
 
-        let url = options.rowDataURL.replacing(HTMLOptions.hashPlaceholder, with: RowDataFile.hash(rowData))
+        let url = options.rowDataURL.replacing(HTMLOptions.hashPlaceholder, with: hash.digits)
 
         let headerRow = writer.header(header.columns, groups: header.headerGroups)
         let script = VirtualRows.script(id: options.id, url: url, prefetch: max(0, options.prefetchRows),
                                         footer: configuration.lastRowIsFooter,
                                         stripes: page.isStriped ? HTMLMarkup.snapped(configuration.rowSpacing) : nil)
-        return try page.document(gap: configuration.rowSpacing, table: { left, top in
+        return (try page.document(gap: configuration.rowSpacing, table: { left, top in
             "<div class=\"t\" style=\"left:\(left);top:\(top);width:\(HTMLMarkup.span(from: 0, to: width));height:\(HTMLMarkup.span(from: 0, to: end))\">"
                 + "<table style=\"\(page.tableStyle(left: "0", top: "0"))\">\(page.columnGroup)<thead>\(headerRow)</thead></table>"
                 + "<table class=\"w\" style=\"\(page.tableStyle(left: "0", top: HTMLMarkup.span(from: 0, to: headerHeight)))\">"
                 + "\(page.columnGroup)<tbody></tbody></table></div>"
-        }, script: script, rowData: (rowData, url))
+        }, script: script, rowDataURL: url), hash.digits)
     }
 }
 

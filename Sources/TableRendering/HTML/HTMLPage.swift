@@ -31,7 +31,7 @@ struct HTMLPage {
 
     /// The whole page or fragment: `table` inside the chrome, the rules, and `script`.
     func document(gap: Double, table: (_ left: String, _ top: String) -> String, script: String? = nil,
-                  rowData: (text: String, url: String)? = nil) throws(RenderError) -> HTMLTable {
+                  rowDataURL: String? = nil) throws(RenderError) -> HTMLTable {
         let chrome = HTMLChrome(body: body, scope: scope)
         let bounds = body.bounds
         let content = chrome.markup(chrome.layers, origin: Point(x: bounds.minX, y: bounds.minY), table: table)
@@ -40,7 +40,7 @@ struct HTMLPage {
         let division = "<div id=\"\(HTMLMarkup.escaped(options.id))\">\(content)</div>"
         let fragment = "<style>\n\(css)</style>\n\(division)\n" + (script.map { "<script>\n\($0)</script>\n" } ?? "")
         // The row data starts loading with the page, not once the script runs.
-        let preload = rowData.map { "\n<link rel=\"preload\" href=\"\(HTMLMarkup.escaped($0.url))\" as=\"fetch\" crossorigin=\"anonymous\">" } ?? ""
+        let preload = rowDataURL.map { "\n<link rel=\"preload\" href=\"\(HTMLMarkup.escaped($0))\" as=\"fetch\" crossorigin=\"anonymous\">" } ?? ""
         let html = options.isFragment ? fragment : """
             <!DOCTYPE html>
             <html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
@@ -49,7 +49,7 @@ struct HTMLPage {
             \(fragment)</html>
 
             """
-        return HTMLTable(html: html, rowData: rowData?.text, rowDataURL: rowData?.url, fonts: files)
+        return HTMLTable(html: html, rowData: nil, rowDataURL: rowDataURL, fonts: files)
     }
 
     /// The rules that leave the browser nothing to decide: a fixed table layout; cells whose

@@ -28,16 +28,25 @@ extension HTMLTable {
     /// `write(toPage:)`, each file written by `writing` (a test makes one fail).
     package func write(toPage path: String, writing: (_ text: String, _ path: String) throws(RenderError) -> Void)
         throws(RenderError) {
-        guard let rowData, let rowDataURL else {
-            try writing(html, path)
-            return
-        }
-        let folder = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
+        guard let rowData else { return try writing(html, path) }
+        var hash = RowDataFile.Hash()
+        hash.add(rowData)
+        try write(toPage: path, rowDataHash: hash.digits,
+                  rowDataAt: { (name) throws(RenderError) in try writing(rowData, RowDataFile.folder(ofPage: path) + name) }, writing: writing)
+    }
+
+    /// Writes the page to `path` (with `writing`) after `rowDataAt` puts its row data, when it has
+    /// a `rowDataURL`, in the file of that name beside it (see `write(toPage:)` for the order);
+    /// `rowDataHash` is the hash in that name.
+    func write(toPage path: String, rowDataHash: String, rowDataAt: (_ name: String) throws(RenderError) -> Void,
+               writing: (_ text: String, _ path: String) throws(RenderError) -> Void) throws(RenderError) {
+        guard let rowDataURL else { return try writing(html, path) }
+        let folder = RowDataFile.folder(ofPage: path)
         guard let name = HTMLMarkup.fileName(fromURLPathSegment: rowDataURL) else {
             throw .cannotWrite(path: path, reason: "the row data URL \(rowDataURL) is not a file name beside the page")
         }
-        let previous = RowDataFile.named(byPageAt: path, shapedLike: rowDataURL, hash: RowDataFile.hash(rowData))
-        try writing(rowData, folder + name)
+        let previous = RowDataFile.named(byPageAt: path, shapedLike: rowDataURL, hash: rowDataHash)
+        try rowDataAt(name)
         do {
             try writing(html, path)
         } catch {
@@ -50,16 +59,25 @@ extension HTMLTable {
 
 /// The row data file of a virtualised page: its hash, and the file an existing page names.
 enum RowDataFile {
-    /// 16 lower-case hex digits of the 64-bit FNV-1a hash of `text`'s UTF-8.
-    ///
-    /// - Complexity: O(n) in the text's length.
-    static func hash(_ text: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+    /// The 64-bit FNV-1a hash of UTF-8 text given a piece at a time.
+    struct Hash {
+        private var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+        /// Adds `text`'s UTF-8. O(n) in its length.
+        mutating func add(_ text: String) {
+            for byte in text.utf8 { value = (value ^ UInt64(byte)) &* 0x100_0000_01b3 }
         }
-        let digits = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
+
+        /// 16 lower-case hex digits.
+        var digits: String {
+            let digits = String(value, radix: 16)
+            return String(repeating: "0", count: 16 - digits.count) + digits
+        }
+    }
+
+    /// The folder of the page at `path`, with its `/` (empty: the current folder).
+    static func folder(ofPage path: String) -> String {
+        path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
     }
 
     /// The row data file (its name, in the page's folder) that the page now at `path` fetches,

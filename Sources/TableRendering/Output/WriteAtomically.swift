@@ -26,11 +26,6 @@ public func writeAtomically(_ bytes: [UInt8], to path: String) throws(RenderErro
 func writeAtomically(_ text: String, to path: String) throws(RenderError) {
     let file = try AtomicFile(writing: path, failure: RenderError.cannotWrite)
     defer { file.discard() }
-    var text = text
-    var failure: RenderError?
-    text.withUTF8 { bytes in
-        do throws(RenderError) { try file.append(UnsafeRawBufferPointer(bytes)) } catch { failure = error }
-    }
-    if let failure { throw failure }
+    try file.append(text)
     try file.commit()
 }
