@@ -145,6 +145,19 @@ import TextMeasureTestSupport
         }
     }
 
+    /// IDs that are their rows' indices are kept as nothing (`RowIndexByID`): an ID outside the
+    /// rows is still no row, and once the rows move the IDs find their new places.
+    @Test func idsThatAreIndicesFindTheirRows() throws {
+        let table = try layout(Self.rows(5), viewport: 500)
+        #expect((-1...5).map { table.index(ofRowWithID: $0) } == [nil, 0, 1, 2, 3, 4, nil])
+        try table.setData(Self.rows(5).reversed())
+        #expect((-1...5).map { table.index(ofRowWithID: $0) } == [nil, 4, 3, 2, 1, 0, nil])
+        try table.setData([Item(id: 0, h: 50), Item(id: 1, h: 50), Item(id: 7, h: 50)])
+        #expect([0, 1, 2, 3, 4, 7].map { table.index(ofRowWithID: $0) } == [0, 1, nil, nil, nil, 2])
+        try table.setData(Self.rows(2))
+        #expect((-1...2).map { table.index(ofRowWithID: $0) } == [nil, 0, 1, nil])
+    }
+
     @Test func sortingKeepsHeightsWithTheirRows() throws {
         let rows = [Item(id: 0, h: 30, note: "c"), Item(id: 1, h: 60, note: "a"), Item(id: 2, h: 90, note: "b")]
         let table = try layout(rows, viewport: 1_000, columns: [Self.boxColumn, Self.noteColumn])

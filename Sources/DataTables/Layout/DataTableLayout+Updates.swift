@@ -65,12 +65,9 @@ extension DataTableLayout {
     /// The IDs are the current ones, unique already: they are indexed without a check.
     private func reorder(_ order: [Int]) -> DataTableChangeSet {
         let sameIDs = order.elementsEqual(order.indices)
-        var newIndexOfID = sameIDs ? indexOfID : [:]
-        if !sameIDs {
-            newIndexOfID.reserveCapacity(order.count)
-            for (new, old) in order.enumerated() { newIndexOfID[ids[old]] = new }
-        }
-        let update = RowUpdate(rows: order.map { rows[$0] }, ids: order.map { ids[$0] }, sameIDs: sameIDs, differing: [],
+        let newIDs = order.map { ids[$0] }
+        let newIndexOfID = sameIDs ? indexOfID : RowIndexByID(uniqueWithoutChecking: newIDs)
+        let update = RowUpdate(rows: order.map { rows[$0] }, ids: newIDs, sameIDs: sameIDs, differing: [],
                                unchanged: { _, _ in true })
         return apply(plan(update, indexOfID: newIndexOfID))
     }
@@ -106,13 +103,13 @@ extension DataTableLayout {
     /// from the diff and the plan applied.
     @usableFromInline
     func update(_ update: RowUpdate<Row>, animatingDifferences: Bool) throws(DataTableUpdateError) -> DataTableChangeSet {
-        let newIndexOfID = update.sameIDs ? indexOfID : try Self.uniqueIndices(of: update.ids)
+        let newIndexOfID = update.sameIDs ? indexOfID : try RowIndexByID(unique: update.ids)
         guard animatingDifferences else { return reload(update, indexOfID: newIndexOfID) }
         return apply(plan(update, indexOfID: newIndexOfID))
     }
 
     /// Replaces every row without a diff: nothing measured, the columns measured again.
-    func reload(_ update: RowUpdate<Row>, indexOfID newIndexOfID: [Row.ID: Int]) -> DataTableChangeSet {
+    func reload(_ update: RowUpdate<Row>, indexOfID newIndexOfID: RowIndexByID<Row.ID>) -> DataTableChangeSet {
         let anchor = currentAnchor()
         let oldRows = rows
         (rows, ids, indexOfID, measured) = (update.rows, update.ids, newIndexOfID, MeasuredRows(rowCount: update.rows.count))
@@ -132,7 +129,7 @@ extension DataTableLayout {
     ///
     /// - Complexity: O(n log n) for a diff (none when the IDs are the same), plus formatting and
     ///   comparing the cells of the rows `update` may have changed.
-    func plan(_ update: RowUpdate<Row>, indexOfID newIndexOfID: [Row.ID: Int]) -> UpdatePlan<Row> {
+    func plan(_ update: RowUpdate<Row>, indexOfID newIndexOfID: RowIndexByID<Row.ID>) -> UpdatePlan<Row> {
         let diff = update.sameIDs ? RowDiff() : RowDiff(old: ids, oldIndexOfID: indexOfID, new: update.ids, newIndexOfID: newIndexOfID)
         let (oldFooter, newFooter) = (configuration.footerRow(rowCount: rows.count), configuration.footerRow(rowCount: update.rows.count))
         var edited: [UpdatePlan<Row>.EditedRow] = []

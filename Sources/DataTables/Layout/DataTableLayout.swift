@@ -54,7 +54,7 @@ public final class DataTableLayout<Row: Identifiable> {
 
     package let cache: WidthCache?
     var offsets: RowOffsets
-    var indexOfID: [Row.ID: Int] = [:]
+    var indexOfID = RowIndexByID<Row.ID>()
     /// Rows measured so far, by position (they move with their rows): their height and, per
     /// column, the width beyond which the cell's height no longer changes (0 when it never does).
     var measured = MeasuredRows(rowCount: 0)
@@ -100,7 +100,7 @@ public final class DataTableLayout<Row: Identifiable> {
         offsets = RowOffsets([])
         columnWidths = DataTableColumnWidths(columns: [])
         try configuration.validateRowSettings()
-        indexOfID = try Self.uniqueIndices(of: ids)
+        indexOfID = try RowIndexByID(unique: ids)
         self.rowSpans = try DataTableRowSpans(rowSpans, rowCount: rows.count, columnCount: columns.count)
         try rebuildColumns()
         offsets = RowOffsets(rows.indices.map { spacedHeight(ofRow: $0) })
@@ -211,18 +211,6 @@ public final class DataTableLayout<Row: Identifiable> {
     /// The spacing between rows, on the grid of 2⁻²⁰ pt as the heights are, so a row's spaced height less
     /// the spacing is exactly its height, never below 0.
     var spacing: Double { RowOffsets.grid(configuration.rowSpacing) }
-
-    /// Row indices by ID, checking the IDs are unique.
-    static func uniqueIndices(of ids: [Row.ID]) throws(DataTableUpdateError) -> [Row.ID: Int] {
-        var indices: [Row.ID: Int] = [:]
-        indices.reserveCapacity(ids.count)
-        for (index, id) in ids.enumerated() {
-            if let first = indices.updateValue(index, forKey: id) {
-                throw DataTableUpdateError(id: String(describing: id), firstIndex: first, secondIndex: index)
-            }
-        }
-        return indices
-    }
 }
 
 /// A cell spanning rows as measured: its column and its height, padding included.

@@ -11,7 +11,7 @@ struct RowDiff {
     init() {}
 
     /// `newIndexOfID` maps each new ID to its index (the caller has checked they are unique).
-    init<ID: Hashable>(old: [ID], oldIndexOfID: [ID: Int], new: [ID], newIndexOfID: [ID: Int]) {
+    init<ID: Hashable>(old: [ID], oldIndexOfID: RowIndexByID<ID>, new: [ID], newIndexOfID: RowIndexByID<ID>) {
         deleted = old.indices.filter { newIndexOfID[old[$0]] == nil }
         let oldIndex = new.map { oldIndexOfID[$0] }
         oldIndices = oldIndex

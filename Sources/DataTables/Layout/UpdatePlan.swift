@@ -20,7 +20,7 @@ struct UpdatePlan<Row: Identifiable> {
 
     let rows: [Row]
     let ids: [Row.ID]
-    let indexOfID: [Row.ID: Int]
+    let indexOfID: RowIndexByID<Row.ID>
     let diff: RowDiff
     /// Kept rows with changed cells or a changed role, by ascending new index.
     let edited: [EditedRow]
