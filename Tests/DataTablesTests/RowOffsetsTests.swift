@@ -2,14 +2,16 @@ import Testing
 @testable import DataTables
 
 /// The Fenwick tree of row heights against sums taken one by one, with heights whose sums are
-/// not exact in binary (tenths, 13.62) and zeros among them: on the tree's 2⁻²⁰ pt grid every
+/// not exact in binary (tenths, 13.62), zeros and rows taller than 4,096 pt among them, over
+/// one block of rows and many: on the tree's 2⁻²⁰ pt grid every
 /// sum is exact, so its offsets equal the plain sums bit for bit, and the row it finds at an
 /// offset always agrees with its offsets.
 @Suite struct RowOffsetsTests {
     static func heights(_ count: Int, seed: Int) -> [Double] {
         (0..<count).map { index in
             let value = (index * 7919 + seed * 104_729) % 97
-            return value % 11 == 0 ? 0 : Double(value) / 10 + 13.62
+            // Some taller than 4,096 pt, kept aside from the 4-byte steps.
+            return value % 11 == 0 ? 0 : value % 13 == 0 ? Double(value) * 1_000.3 : Double(value) / 10 + 13.62
         }
     }
 
@@ -36,7 +38,7 @@ import Testing
             #expect(tree.row(at: sum + 5) == count - 1)
             // Change a third of the heights and check again.
             for row in stride(from: round, to: count, by: 3) {
-                heights[row] = Double((row * 31 + round) % 50) / 4.1
+                heights[row] = row % 10 == 0 ? Double(row) * 4_100.7 : Double((row * 31 + round) % 50) / 4.1
                 tree.setHeight(heights[row], of: row)
             }
         }

@@ -143,6 +143,6 @@ extension DataTableLayout {
 
     /// Every row's spaced height again, O(n).
     func rebuildOffsets() {
-        offsets = RowOffsets(rows.indices.map { spacedHeight(ofRow: $0) })
+        offsets = RowOffsets(count: rows.count) { spacedHeight(ofRow: $0) }
     }
 }

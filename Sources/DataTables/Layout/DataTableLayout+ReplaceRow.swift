@@ -60,7 +60,7 @@ extension DataTableLayout {
     /// grid of 2⁻²⁰ pt: the differences of their offsets, so that summing them from the first row
     /// gives the offsets exactly. O(`range.count`).
     package func spacedHeights(_ range: Range<Int>) -> [Double] {
-        var heights = Array(offsets.heights[range])
+        var heights = offsets.heights(range)
         if range.upperBound == rows.count, !heights.isEmpty { heights[heights.count - 1] -= spacing }
         return heights
     }

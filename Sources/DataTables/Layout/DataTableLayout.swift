@@ -103,7 +103,7 @@ public final class DataTableLayout<Row: Identifiable> {
         indexOfID = try RowIndexByID(unique: ids)
         self.rowSpans = try DataTableRowSpans(rowSpans, rowCount: rows.count, columnCount: columns.count)
         try rebuildColumns()
-        offsets = RowOffsets(rows.indices.map { spacedHeight(ofRow: $0) })
+        offsets = RowOffsets(count: rows.count) { spacedHeight(ofRow: $0) }
         layoutViewport()
     }
 
@@ -136,7 +136,7 @@ public final class DataTableLayout<Row: Identifiable> {
         headerGroupRowCount = table.headerGroupRowCount
         numbers = table.numbers.isEmpty ? [] : band.map { table.numbers[$0] }
         columnFonts = table.columnFonts.isEmpty ? [] : band.map { table.columnFonts[$0] }
-        offsets = RowOffsets(rows.indices.map { spacedHeight(ofRow: $0) })
+        offsets = RowOffsets(count: rows.count) { spacedHeight(ofRow: $0) }
         findsStableWidths = false
     }
 

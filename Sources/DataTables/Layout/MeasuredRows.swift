@@ -1,50 +1,57 @@
-/// The rows a layout has measured, by position: each one's height in 8 bytes, and, aside, what
-/// only some rows carry (the widths their heights hold from, what spans add), so that a million
-/// measured rows of a table that never changes its widths take 8 MB, not a dictionary entry and
-/// an array each. Rows that move (`setData`) take their measurements with them (`reordered`).
+/// The rows a layout has measured, by position: each one's height in 4 bytes (on `RowOffsets`'
+/// grid, rounded up to a whole number of steps of 2⁻²⁰ pt, as the offsets keep it: under
+/// 4,096 pt), and, aside, what only some rows carry (the widths their heights hold from, what
+/// spans add, a taller or an undefined height), so that a million measured
+/// rows of a table that never changes its widths take 4 MB, not a dictionary entry and an
+/// array each. Rows that move (`setData`) take their measurements with them (`reordered`).
 struct MeasuredRows {
-    /// Per row, its measured height; NaN: not measured. A row kept in `rest` has any other number.
-    private var heights: [Double]
-    /// The measurements that are more than a height, by row.
+    /// Per row, its measured height in grid steps, or `unmeasured`, or `aside` (in `rest`).
+    private var steps: [UInt32]
+    /// The measurements that are more than a height under 4,096 pt, by row.
     private var rest: [Int: MeasuredRow] = [:]
     /// How many rows are measured.
     private(set) var count = 0
 
+    private static let unmeasured = UInt32.max
+    private static let aside = UInt32.max - 1
+
     /// `rowCount` rows, none measured. O(rowCount).
     init(rowCount: Int) {
-        heights = Array(repeating: .nan, count: rowCount)
+        steps = Array(repeating: Self.unmeasured, count: rowCount)
     }
 
-    /// Row `row`'s measurement; nil: not measured. O(1) (a dictionary look-up for a row with
-    /// more than a height).
+    /// Row `row`'s measurement; nil: not measured. O(1) (a dictionary look-up for a row kept aside).
     subscript(row: Int) -> MeasuredRow? {
         get {
-            let height = heights[row]
-            guard !height.isNaN else { return nil }
-            return rest.isEmpty ? MeasuredRow(height: height) : rest[row] ?? MeasuredRow(height: height)
+            switch steps[row] {
+            case Self.unmeasured: nil
+            case Self.aside: rest[row]
+            case let steps: MeasuredRow(height: Double(steps) / RowOffsets.scale)
+            }
         }
         set {
-            if heights[row].isNaN { count += newValue == nil ? 0 : 1 } else if newValue == nil { count -= 1 }
-            if !rest.isEmpty { rest[row] = nil }
+            if steps[row] == Self.unmeasured { count += newValue == nil ? 0 : 1 } else if newValue == nil { count -= 1 }
+            if steps[row] == Self.aside { rest[row] = nil }
             guard let newValue else {
-                heights[row] = .nan
+                steps[row] = Self.unmeasured
                 return
             }
-            if newValue.isHeightOnly, !newValue.height.isNaN {
-                heights[row] = newValue.height
+            let steps = RowOffsets.grid(newValue.height) * RowOffsets.scale
+            if newValue.isHeightOnly, newValue.height >= 0, steps < Double(Self.aside) {
+                self.steps[row] = UInt32(steps)
             } else {
-                heights[row] = 0
+                self.steps[row] = Self.aside
                 rest[row] = newValue
             }
         }
     }
 
     /// Whether row `row` is measured. O(1).
-    func isMeasured(_ row: Int) -> Bool { !heights[row].isNaN }
+    func isMeasured(_ row: Int) -> Bool { steps[row] != Self.unmeasured }
 
     /// Forgets the measured rows `forget` says to. O(rows measured).
     mutating func forget(where forget: (MeasuredRow) -> Bool) {
-        for row in heights.indices where !heights[row].isNaN {
+        for row in steps.indices where isMeasured(row) {
             if let measured = self[row], forget(measured) { self[row] = nil }
         }
     }
@@ -54,8 +61,8 @@ struct MeasuredRows {
     func reordered(rowCount: Int, from source: (Int) -> Int?) -> MeasuredRows {
         var moved = MeasuredRows(rowCount: rowCount)
         for row in 0..<rowCount {
-            guard let old = source(row), old < heights.count, !heights[old].isNaN else { continue }
-            moved.heights[row] = heights[old]
+            guard let old = source(row), old < steps.count, isMeasured(old) else { continue }
+            moved.steps[row] = steps[old]
             if let rest = rest[old] { moved.rest[row] = rest }
             moved.count += 1
         }
