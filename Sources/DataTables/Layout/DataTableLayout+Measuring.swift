@@ -124,11 +124,11 @@ extension DataTableLayout {
     public func measureRows(_ range: Range<Int>) -> Bool {
         precondition(range.lowerBound >= 0 && range.upperBound <= self.rows.count,
                      "row range \(range) out of range: the table has \(rowsDescription)")
-        let rows = range.filter(needsMeasuring)
-        guard !rows.isEmpty else { return false }
-        if rowSpans.isEmpty { return Self.measureInBatches([(self, rows)]) }
+        let runs = runsNeedingMeasuring(range)
+        guard !runs.isEmpty else { return false }
+        if rowSpans.isEmpty { return Self.measureInBatches([(self, runs)]) }
         let anchor = currentAnchor()
-        for row in rows where needsMeasuring(row) {  // a span may have measured it with another
+        for row in runs.joined() where needsMeasuring(row) {  // a span may have measured it with another
             store(measure(row: row), ofRow: row)
         }
         restore(anchor)
@@ -146,14 +146,14 @@ extension DataTableLayout {
     /// - Complexity: O(rows) for each layout to find the rows not measured, plus measuring each
     ///   of them (on every core) and O(log n) to place it.
     package static func measureAllRows(of layouts: [DataTableLayout]) {
-        var batched: [(DataTableLayout, [Int])] = []
+        var batched: [(DataTableLayout, [Range<Int>])] = []
         for layout in layouts {
             guard layout.rowSpans.isEmpty else {
                 layout.measureRows(0..<layout.rowCount)
                 continue
             }
-            let rows = (0..<layout.rowCount).filter(layout.needsMeasuring)
-            if !rows.isEmpty { batched.append((layout, rows)) }
+            let runs = layout.runsNeedingMeasuring(0..<layout.rowCount)
+            if !runs.isEmpty { batched.append((layout, runs)) }
         }
         if batched.count > 1, batched.dropFirst().allSatisfy({ $0.1 == batched[0].1 }) {
             measureTogether(batched)
@@ -162,14 +162,23 @@ extension DataTableLayout {
         }
     }
 
-    /// Measures `rows` of each layout (all waiting to be measured; layouts without spans), a batch
-    /// of `measuringBatch` rows at a time (see `pipelined`). Returns whether any row was measured.
-    @discardableResult
-    private static func measureInBatches(_ work: [(layout: DataTableLayout, rows: [Int])]) -> Bool {
-        let anchors = work.map { $0.layout.currentAnchor() }
-        let batches = work.flatMap { layout, rows in
-            stride(from: 0, to: rows.count, by: measuringBatch).map { (layout, rows[$0..<min($0 + measuringBatch, rows.count)]) }
+    /// The rows of `range` waiting to be measured, as runs of consecutive rows: a range, not a
+    /// million indices, when every row waits. O(`range.count`).
+    private func runsNeedingMeasuring(_ range: Range<Int>) -> [Range<Int>] {
+        var runs: [Range<Int>] = []
+        for row in range where needsMeasuring(row) {
+            if let last = runs.last, last.upperBound == row { runs[runs.count - 1] = last.lowerBound..<row + 1 } else { runs.append(row..<row + 1) }
         }
+        return runs
+    }
+
+    /// Measures the rows of `runs` of each layout (all waiting to be measured; layouts without
+    /// spans), a batch of `measuringBatch` rows at a time (see `pipelined`). Returns whether any
+    /// row was measured.
+    @discardableResult
+    private static func measureInBatches(_ work: [(layout: DataTableLayout, runs: [Range<Int>])]) -> Bool {
+        let anchors = work.map { $0.layout.currentAnchor() }
+        let batches = work.lazy.flatMap { layout, runs in RowBatches(runs, first: measuringBatch, most: measuringBatch).lazy.map { (layout, $0) } }
         var measurer: (layout: DataTableLayout, measurer: RowMeasurer)?
         pipelined(batches, read: { layout, rows in
             if measurer?.layout !== layout { measurer = (layout, layout.rowMeasurer) }
@@ -177,26 +186,20 @@ extension DataTableLayout {
             return { concurrentMap(cells.count) { rowMeasurer.measure(cells[$0]) } }
         }, store: { batch, measured in batch.0.store(measured, ofRows: batch.1) })
         for ((layout, _), anchor) in zip(work, anchors) { layout.restore(anchor) }
-        return !batches.isEmpty
+        return work.contains { !$0.runs.isEmpty }
     }
 
     /// Measures the same `rows` of every one of `work`'s layouts, a batch of rows at a time for
     /// all of them, each row's cells of every layout measured together, so that a text several
     /// of them show (the key columns each band repeats) is prepared once a row, not once a
     /// layout (see `PreparedTexts`).
-    private static func measureTogether(_ work: [(layout: DataTableLayout, rows: [Int])]) {
-        let layouts = work.map(\.layout), rows = work[0].rows
+    private static func measureTogether(_ work: [(layout: DataTableLayout, runs: [Range<Int>])]) {
+        let layouts = work.map(\.layout)
         let anchors = layouts.map { $0.currentAnchor() }
         let measurers = layouts.map(\.rowMeasurer)
         // The first batches small, growing to `measuringBatch` rows: every core waits while the
         // first is read, and a batch here is every layout's cells of its rows.
-        var batches: [ArraySlice<Int>] = []
-        var (start, size) = (0, 256)
-        while start < rows.count {
-            batches.append(rows[start..<min(start + size, rows.count)])
-            (start, size) = (start + size, min(2 * size, measuringBatch))
-        }
-        pipelined(batches, read: { batch in
+        pipelined(RowBatches(work[0].runs, first: 256, most: measuringBatch), read: { batch in
             let cells = layouts.map { batch.map($0.cells(ofRow:)) }
             return {
                 let byRow = concurrentMap(batch.count) { row in
@@ -215,12 +218,15 @@ extension DataTableLayout {
     /// work to do with them), measured on every core while the next batch's cells are read, and
     /// stored here, in order (`store`). The last batch, with nothing left to read beside it, is
     /// measured here. No batch is read once the current task is cancelled.
-    private static func pipelined<Batch, Measured: Sendable>(_ batches: [Batch], read: (Batch) -> @Sendable () -> Measured,
+    private static func pipelined<Batch, Measured: Sendable>(_ batches: some Sequence<Batch>, read: (Batch) -> @Sendable () -> Measured,
                                                              store: (Batch, Measured) -> Void) {
         var waiting: (batch: Batch, measured: Pending<Measured>)?
-        for (index, batch) in batches.enumerated() where !Task.isCancelled {
+        var remaining = batches.makeIterator()
+        var next = remaining.next()
+        while let batch = next, !Task.isCancelled {
+            next = remaining.next()
             let measure = read(batch)
-            let measured = index == batches.count - 1 ? Pending(done: measure()) : Pending(measure)
+            let measured = next == nil ? Pending(done: measure()) : Pending(measure)
             if let waiting { store(waiting.batch, waiting.measured.value) }
             waiting = (batch, measured)
         }
@@ -228,10 +234,34 @@ extension DataTableLayout {
     }
 
     /// Keeps `measured` as the measurements of `rows`, in order.
-    private func store(_ measured: [MeasuredRow], ofRows rows: ArraySlice<Int>) {
+    private func store(_ measured: [MeasuredRow], ofRows rows: [Int]) {
         for (row, fresh) in zip(rows, measured) { store(fresh, ofRow: row) }
     }
 
     /// How many rows `measureRows(_:)` reads before measuring them: it holds their cells' texts.
     static var measuringBatch: Int { 4_096 }
+}
+
+/// The rows of some runs, in batches of consecutive indices: the first `first` rows, then twice
+/// as many each time up to `most`. Each batch is made when it is reached.
+struct RowBatches: Sequence, IteratorProtocol {
+    private var runs: ArraySlice<Range<Int>>
+    private var size: Int
+    private let most: Int
+
+    init(_ runs: [Range<Int>], first: Int, most: Int) {
+        (self.runs, size, self.most) = (runs[...], first, most)
+    }
+
+    mutating func next() -> [Int]? {
+        var batch: [Int] = []
+        while batch.count < size, let run = runs.first {
+            let taken = run.prefix(size - batch.count)
+            batch += taken
+            runs[runs.startIndex] = taken.upperBound..<run.upperBound
+            if taken.upperBound == run.upperBound { runs.removeFirst() }
+        }
+        size = Swift.max(size, Swift.min(2 * size, most))
+        return batch.isEmpty ? nil : batch
+    }
 }

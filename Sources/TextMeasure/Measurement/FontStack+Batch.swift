@@ -99,8 +99,11 @@ package struct DistinctTexts {
     private(set) var keys: [ExactText] = []
     private var indexOfText: [ExactText: Int] = [:]
 
+    /// Room for `capacity` texts, at most 4,096: a table's texts repeat, and a million rows
+    /// must not reserve a dictionary of a million entries (64 MB) for a few thousand texts. More
+    /// texts grow it as they come.
     package init(reservingCapacity capacity: Int = 0) {
-        indexOfText.reserveCapacity(capacity)
+        indexOfText.reserveCapacity(min(capacity, 1 << 12))
     }
 
     /// How many distinct texts there are.
