@@ -99,11 +99,10 @@ package struct DistinctTexts {
     private(set) var keys: [ExactText] = []
     private var indexOfText: [ExactText: Int] = [:]
 
-    /// Room for `capacity` texts, at most 4,096: a table's texts repeat, and a million rows
-    /// must not reserve a dictionary of a million entries (64 MB) for a few thousand texts. More
-    /// texts grow it as they come.
+    /// Room for `capacity` texts. (A dictionary reserved and not filled costs address space,
+    /// not resident memory: its untouched pages are never faulted in.)
     package init(reservingCapacity capacity: Int = 0) {
-        indexOfText.reserveCapacity(min(capacity, 1 << 12))
+        indexOfText.reserveCapacity(capacity)
     }
 
     /// How many distinct texts there are.
