@@ -59,8 +59,9 @@ struct CSVTable {
     /// 4180 quoting; LF, CRLF or CR line ends). Empty lines outside quotes are skipped. Strictly: an
     /// invalid sequence, a NUL, a quote that opens a field and is never closed, or a row whose
     /// field count differs from the header's is an error naming its line (a row's is the line it
-    /// starts on; a quoted field may span lines). `progress` gets the share of the text read.
-    /// The bytes are read `pieceSize` at a time, as a file is.
+    /// starts on; a quoted field may span lines): the first such problem in the file, whatever
+    /// the pieces. `progress` gets the share of the text read. The bytes are read `pieceSize` at
+    /// a time, as a file is.
     init(_ bytes: consuming [UInt8], path: String, delimiter: Unicode.Scalar, pieceSize: Int = Self.pieceSize,
          progress: (Double) -> Void = { _ in }) throws(Problem) {
         let all = bytes
@@ -133,6 +134,11 @@ struct CSVTable {
         mutating func add(_ piece: ArraySlice<UInt8>, _ found: [RowScanner.Row], startLine: Int) throws(Problem) {
             func fail(_ line: Int?, _ problem: String) -> Problem { Problem(path: path, line: line, problem: problem) }
             guard let text = String(validating: piece, as: UTF8.self) else {
+                // The rows before the invalid sequence first, so that the first problem in the
+                // file is the one named, however the file was cut into pieces.
+                let valid = Self.validPrefixCount(piece)
+                let before = found.prefix { $0.end <= valid }
+                if let last = before.last { try add(piece.prefix(last.end), Array(before), startLine: startLine) }
                 throw fail(startLine - 1 + CSVTable.line(ofFirstError: piece, UTF8.self), "not valid UTF-8")
             }
             let reader: CSVReader
@@ -160,6 +166,13 @@ struct CSVTable {
                     bytes.append(0)
                 }
             }
+        }
+
+        /// The count of `bytes`' bytes before its first invalid UTF-8 sequence.
+        private static func validPrefixCount(_ bytes: ArraySlice<UInt8>) -> Int {
+            var (parser, iterator, count) = (Unicode.UTF8.ForwardParser(), bytes.makeIterator(), 0)
+            while case .valid(let scalar) = parser.parseScalar(from: &iterator) { count += scalar.count }
+            return count
         }
 
         /// The rows, in one store.
@@ -212,6 +225,8 @@ private struct RowScanner {
         var nul: Int?
         /// The line of its quote that opens a field and is never closed (the last row's).
         var openQuote: Int?
+        /// Where it ends in the bytes scanned: where the next row starts.
+        var end = 0
     }
 
     private let separator: [UInt8]
@@ -227,7 +242,8 @@ private struct RowScanner {
     mutating func rows(in bytes: [UInt8], atEnd: Bool) -> (count: Int, rows: [Row]) {
         bytes.withUnsafeBufferPointer { bytes in
             var (index, rows) = (0, [Row]())
-            while index < bytes.count, let (row, end) = next(in: bytes, from: index, atEnd: atEnd) {
+            while index < bytes.count, var (row, end) = next(in: bytes, from: index, atEnd: atEnd) {
+                row.end = end
                 rows.append(row)
                 index = end
             }

@@ -46,4 +46,21 @@ import TextMeasureTestSupport
             }
         }
     }
+
+    /// Two problems in one file: the first in the file is named, whatever the pieces (an invalid
+    /// sequence is found when its piece is decoded, a ragged row when it is split).
+    @Test func theFirstProblemInTheFileIsNamed() {
+        let ragged = Array("1,2,3\n".utf8), invalid: [UInt8] = [0x31, 0x2C, 0xC3, 0x28, 0x0A]
+        for (first, second, problem) in [(ragged, invalid, "3 fields"), (invalid, ragged, "not valid UTF-8")] {
+            let (bytes, line) = Self.file(rows: 5, bad: first)
+            for size in Self.sizes {
+                do {
+                    _ = try CSVTable(bytes + Array("a,b\n".utf8) + second, path: "t.csv", delimiter: ",", pieceSize: size)
+                    Issue.record("piece size \(size): no error")
+                } catch {
+                    #expect(error.line == line && error.problem.hasPrefix(problem), "piece size \(size): \(error)")
+                }
+            }
+        }
+    }
 }

@@ -5,9 +5,10 @@ import TextMeasure
 /// The name the table's errors give the input.
 let path = "fuzz-input.csv"
 
-/// The command's reader on `bytes`, comma-separated: the one call to change when its API does.
-func read(_ bytes: [UInt8]) throws(CSVTable.Problem) -> CSVTable {
-    try CSVTable(bytes, path: path, delimiter: ",")
+/// The command's reader on `bytes`, comma-separated, read `pieceSize` bytes at a time (as a
+/// file is, 4 MiB at a time): the one call to change when its API does.
+func read(_ bytes: [UInt8], pieceSize: Int = CSVTable.pieceSize) throws(CSVTable.Problem) -> CSVTable {
+    try CSVTable(bytes, path: path, delimiter: ",", pieceSize: pieceSize)
 }
 
 /// A CSV row with its index as its identity, as the `rows` command keeps them.
@@ -21,6 +22,10 @@ struct Row: Identifiable {
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzCSV(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
+    // Read whole, then again a few bytes at a time (rows cut anywhere: inside quotes, a CR LF, a
+    // UTF-8 sequence): the same table, or the same first problem.
+    let pieceSize = 1 + bytes.count % 7
+    let inPieces = Result { () throws(CSVTable.Problem) in try read(bytes, pieceSize: pieceSize) }
     let table: CSVTable
     do {
         table = try read(bytes)
@@ -29,7 +34,19 @@ public func fuzzCSV(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         let lines = 1 + zip(bytes, bytes.dropFirst() + [0]).filter { $0 == 0x0A || $0 == 0x0D && $1 != 0x0A }.count
         require(error.path == path, "the error names \(error.path), not \(path)")
         if let line = error.line { require((1...lines).contains(line), "\(error): line \(line) of a file of \(lines) lines") }
+        if case .failure(let again) = inPieces {
+            require(again.line == error.line && again.problem == error.problem, "read \(pieceSize) bytes at a time: \(again), whole: \(error)")
+        } else {
+            require(false, "read \(pieceSize) bytes at a time it reads, whole: \(error)")
+        }
         return 0
+    }
+    switch inPieces {
+    case .success(let again):
+        require(again.titles == table.titles && again.rows.map(\.fields) == table.rows.map(\.fields),
+                "read \(pieceSize) bytes at a time, the table differs")
+    case .failure(let error):
+        require(false, "read \(pieceSize) bytes at a time: \(error)")
     }
     for (number, row) in table.rows.enumerated() {
         let fields = row.fields
