@@ -12,9 +12,9 @@ Devanagari, Thai, CJK, Hangul and emoji texts, digits and punctuation between sc
     the viewport's top (the element with data-scroll) within 1 px, and the page's offset of each row
     (`rowTop`) is the layout JSON's; on random screens every drawn cell's lines are the JSON's (their
     texts, in order) and each line's text box lies inside its cell;
-  - no jump: on the million-row table while it is measured, at 200 random positions, the first row
-    in view and its first line do not move (DOM boxes within 0.5 px) as estimates above become
-    exact; nor, on 20,000 rows, through an edit that makes a row above taller, an insertion above
+  - no jump: on the million-row table while it is measured, at 200 random positions (at least
+    100 when every row is exact sooner), the first row in view and its first line do not move
+    (DOM boxes within 0.5 px) as estimates above become exact; nor, on 20,000 rows, through an edit that makes a row above taller, an insertion above
     or a deletion above;
   - two pages: an edit in one shows in the other within 100 ms, and after both edit at once they
     show the same table, the server's (`/download.csv`);
@@ -289,10 +289,11 @@ def no_jump_while_measuring(page, label, positions=200, seed=2):
     """While estimates become exact, the content at the top of the viewport stays put."""
     generator = random.Random(seed)
     count = page.evaluate("textmeasure.rowCount")
-    worst, checked, waited = 0.0, 0, 0
+    worst, checked, waited, finished = 0.0, 0, 0, False
     for _ in range(positions):
         measured = page.evaluate("textmeasure.measuredRows")
         if measured >= count:
+            finished = True  # nothing left to become exact: no more positions to try
             break
         target = generator.randrange(min(count - 1, measured + 1000), count)
         # The view at the row, then, once heights above it became exact (the background measured
@@ -307,9 +308,12 @@ def no_jump_while_measuring(page, label, positions=200, seed=2):
             worst = max(worst, abs(before["top"] - after["top"]), abs((before["line"] or 0) - (after["line"] or 0)))
         else:
             worst = max(worst, 1e9)
-    check(checked >= positions and worst <= 0.5,
-          "%s: at %d random positions while the rows above became exact, the first row in view moved %.3f px (goal: 0, within 0.5)"
-          % (label, checked, worst))
+    # Every position tried counts; when the server measures every row before `positions` are
+    # tried (a faster server tries fewer), at least half of them.
+    enough = checked >= (positions // 2 if finished else positions)
+    check(enough and worst <= 0.5,
+          "%s: at %d random positions while the rows above became exact%s, the first row in view moved %.3f px (goal: 0, within 0.5)"
+          % (label, checked, " (every row exact after them)" if finished else "", worst))
 
 
 def no_jump_through_changes(server, browser, label, seed=6):
