@@ -298,7 +298,7 @@ import TextMeasureTestSupport
     }
 
     /// `writeHTML(toPage:)` streams a virtualised table's row data to its file (more than a
-    /// mebibyte here, so in several writes): the files are those `html()` and `write(toPage:)`
+    /// mebibyte here, so in many writes): the files are those `html()` and `write(toPage:)`
     /// write, byte for byte, and writing over an older page removes the older rows, leaving no
     /// temporary file.
     @Test func aStreamedPageIsThePageWrittenWhole() throws {

@@ -28,8 +28,8 @@ extension DataTableLayout {
 
     /// Writes the table in `style` as HTML to the page at `path`, as `html(style:alignments:options:)`
     /// makes it and `HTMLTable.write(toPage:)` writes it, but a virtualised table's row data goes to
-    /// its file as it is made, a mebibyte at a time: never held whole (a million rows of six
-    /// columns make some 300 MB of it).
+    /// its file as it is made, 64 KiB at a time: never held whole (a million rows of six columns
+    /// make some 300 MB of it).
     ///
     /// - Throws: `RenderError.fontNotServable` as `html` does; `RenderError.cannotWrite` naming a
     ///   file, as `HTMLTable.write(toPage:)` does.
@@ -43,16 +43,9 @@ extension DataTableLayout {
         }
         let file = try AtomicFile(writing: folder + draft, failure: RenderError.cannotWrite)
         defer { file.discard() }
-        var pending = ""
-        func flush() throws(RenderError) {
-            try file.append(pending)
-            pending.removeAll(keepingCapacity: true)
+        let (table, hash) = try virtualizedHTML(style: style, alignments: alignments, options: options) { (piece) throws(RenderError) in
+            try file.append(piece)
         }
-        let (table, hash) = try virtualizedHTML(style: style, alignments: alignments, options: options) { (text) throws(RenderError) in
-            pending += text
-            if pending.utf8.count >= 1 << 20 { try flush() }
-        }
-        try flush()
         try table.write(toPage: path, rowDataHash: hash, rowDataAt: { (name) throws(RenderError) in try file.commit(renamedTo: folder + name) }, writing: writeAtomically)
     }
 
@@ -62,8 +55,8 @@ extension DataTableLayout {
         return rowCount > max(0, limit)
     }
 
-    /// The virtualised page and its row data's hash, the row data given to `rowData` a piece at a
-    /// time as it is made (the page's `rowData` left nil). Every row is measured here first.
+    /// The virtualised page and its row data's hash, the row data given to `rowData` in pieces of
+    /// about 64 KiB as it is made (the page's `rowData` left nil). Every row is measured here first.
     private func virtualizedHTML(style: some TableStyle, alignments: [ColumnAlignment], options: HTMLOptions,
                                  rowData: (String) throws(RenderError) -> Void) throws(RenderError) -> (HTMLTable, hash: String) {
         measureRows(0..<rowCount)
