@@ -36,4 +36,20 @@ import TextMeasureTestSupport
             #expect(abs(mono.nominalWidth(of: text) - 4 * advance) < 1e-9, "\(text)")
         }
     }
+
+    /// A glyph's nominal advance is its advance before kerning: a text's glyphs, shaped with
+    /// kerning, add up to hb-shape's width of it with `--features=-kern` (the golden widths'
+    /// `-kern` rows, "AVATAR", "Te", "office"…), a mark's none.
+    @Test(arguments: Fixtures.goldenWidths.filter { $0.features == ["-kern"] })
+    func nominalAdvancesAddUpToTheUnkernedWidth(_ golden: Fixtures.GoldenWidth) throws {
+        let font = try Fixtures.bundled(golden.fontFile, size: golden.unitsPerEm)
+        let width = try FontStack([font]).glyphRuns(of: golden.text).reduce(0.0) { total, run in
+            run.glyphs.reduce(total) { $0 + ($1.advance == 0 ? 0 : run.font.nominalAdvance(ofGlyph: $1.id)) }
+        }
+        #expect(abs(width - golden.units) < 1e-9, "\(golden)")
+    }
+
+    @Test func theGoldenWidthsHaveUnkernedRows() {
+        #expect(Fixtures.goldenWidths.filter { $0.features == ["-kern"] }.count == 17)
+    }
 }
