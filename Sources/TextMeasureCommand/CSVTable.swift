@@ -242,7 +242,8 @@ private struct RowScanner {
     mutating func rows(in bytes: [UInt8], atEnd: Bool) -> (count: Int, rows: [Row]) {
         bytes.withUnsafeBufferPointer { bytes in
             var (index, rows) = (0, [Row]())
-            while index < bytes.count, var (row, end) = next(in: bytes, from: index, atEnd: atEnd) {
+            while index < bytes.count, let (found, end) = next(in: bytes, from: index, atEnd: atEnd) {
+                var row = found
                 row.end = end
                 rows.append(row)
                 index = end
