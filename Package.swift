@@ -125,7 +125,7 @@ let package = Package(
         // Tables written as xlsx workbooks whose columns fit, measured as a spreadsheet draws.
         .target(
             name: "TableSpreadsheet",
-            dependencies: ["TextMeasure", "DataTables", "AtomicFiles", "CXlsxWriter"]
+            dependencies: ["TextMeasure", "ICULineBreaks", "DataTables", "AtomicFiles", "CXlsxWriter"]
         ),
         // A live table's protocol without a server: the table, its pages and their changes, in order.
         .target(

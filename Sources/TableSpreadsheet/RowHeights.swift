@@ -29,7 +29,7 @@ enum RowHeights {
                     let lines = lines(of: text, room: room[column], in: screen)
                     tallest = Swift.max(tallest, height(of: lines, in: text, screen: screen))
                 } else if text.utf8.contains(where: { $0 >= 0x80 }) {  // ASCII is Western, one usual line
-                    tallest = Swift.max(tallest, screen.lineHeight(of: ScriptClass.resolved(text)))
+                    tallest = Swift.max(tallest, screen.lineHeight(of: ScriptClass.laidOut(text)))
                 }
             }
             if tallest + SpreadsheetMetrics.rowPadding > usual + 0.01 { heights[index] = points(tallest) }
@@ -43,7 +43,7 @@ enum RowHeights {
     ///
     /// - Complexity: O(total length of `texts`).
     static func oneLine(_ texts: [String], in screen: ScreenText) -> Double {
-        points(texts.lazy.map { screen.lineHeight(of: ScriptClass.resolved($0)) }.max() ?? screen.lineHeight(of: [ScriptClass.western]))
+        points(texts.lazy.map { screen.lineHeight(of: ScriptClass.laidOut($0)) }.max() ?? screen.lineHeight(of: [ScriptClass.western]))
     }
 
     /// The height in points of a row whose lines take `pixels`: with `SpreadsheetMetrics.rowPadding`,
@@ -54,7 +54,7 @@ enum RowHeights {
 
     /// The room in px for the lines of a wrapped cell in a column `width` wide, as LibreOffice reads it.
     private static func room(in width: SpreadsheetColumnWidth) -> Double {
-        Swift.max(1, (width.libreOfficePixels - SpreadsheetMetrics.wrapMargin) / SpreadsheetMetrics.layoutScale)
+        Swift.max(1, (width.libreOfficePixels - SpreadsheetMetrics.wrapMargin) / SpreadsheetMetrics.wrapScale)
     }
 
     /// The worksheet's default row height in points: one line of the Western font plus
@@ -122,6 +122,26 @@ enum RowHeights {
         return found.sorted { $0.index < $1.index }
     }
 
+    /// Whether LibreOffice ends a line of `word` (of `text`), too wide for its line, at `index`:
+    /// after a slash that is not before another slash nor between two digits ("3/4"), unless white
+    /// space comes less than 66 UTF-16 units before (LibreOffice then takes the break after it,
+    /// keeping "w/o" or a path whole, and a path that starts its line is broken between characters).
+    ///
+    /// - Complexity: O(1): at most 66 units looked at.
+    private static func endsAtSlash(_ text: String, before index: String.Index, within word: Substring) -> Bool {
+        guard index > word.startIndex, index < word.endIndex else { return false }
+        let slash = word.index(before: index)
+        guard word[slash] == "/", word[index] != "/" else { return false }
+        if word[index].isWholeNumber, slash > word.startIndex, word[word.index(before: slash)].isWholeNumber { return false }
+        var position = slash, looked = 1
+        while position > text.startIndex, looked < 66 {
+            position = text.utf16.index(before: position)
+            looked += 1
+            if let scalar = Unicode.Scalar(text.utf16[position]), scalar.properties.isWhitespace { return false }
+        }
+        return true
+    }
+
     /// An Asian character other than Hangul (`ScriptClass.asian`).
     private static func isAsian(_ scalar: Unicode.Scalar) -> Bool {
         ScriptClass.of(scalar) == .asian && !isHangul(scalar)
@@ -143,7 +163,7 @@ enum RowHeights {
     ///
     /// - Complexity: O(length).
     static func height(of lines: [Range<String.Index>], in text: String, screen: ScreenText) -> Double {
-        let classes = ScriptClass.resolved(text)
+        let classes = ScriptClass.laidOut(text)
         let scalars = text.unicodeScalars
         var offset = 0, position = scalars.startIndex, height = 0.0
         for line in lines {
@@ -158,42 +178,70 @@ enum RowHeights {
     /// The lines of `text` in `room` px as a spreadsheet breaks them: greedily, at the break
     /// opportunities of `LineBreakRules.chromium` but none inside a word of Hangul (LibreOffice
     /// keeps Korean words whole, as CSS's `word-break: keep-all`; these rules agree with its
-    /// breaks on more generated rows than ICU's own, `.pango`), each line
-    /// as long as its text drawn on whole pixels (`ScreenText.width(of:)`, trailing white space
-    /// left out) fits; a word wider than the room is broken between characters. Each line is its
-    /// range in `text`.
+    /// breaks on more generated rows than ICU's own, `.pango`), each line as long as its text
+    /// as LibreOffice lays it out (`ScreenText`, each scalar in its class in the whole text,
+    /// trailing white space left out) fits. A word wider than the room is broken where its
+    /// characters, shaped together, stop fitting, or after a slash (`endsAtSlash`). Each line is
+    /// its range in `text`.
     ///
-    /// - Complexity: O(length).
+    /// - Complexity: O(length × the characters of a line) at worst, a word wider than the room
+    ///   shaped again from its line's start where its characters one by one stop fitting;
+    ///   O(length) for text of words that fit.
     static func lines(of text: String, room: Double, in screen: ScreenText) -> [Range<String.Index>] {
+        let classes = text.utf8.allSatisfy { $0 < 0x80 } ? nil : ScriptClass.laidOut(text)
+        let scalars = text.unicodeScalars
+        var offset = 0, position = text.startIndex  // position's offset in scalars
+        /// The width of `range`, its scalars laid out in their classes in the whole text.
+        func width(of range: Range<String.Index>) -> Double {
+            offset += scalars.distance(from: position, to: range.lowerBound)
+            position = range.lowerBound
+            let count = scalars.distance(from: range.lowerBound, to: range.upperBound)
+            return screen.width(of: text[range], classes: classes?[offset..<(offset + count)])
+        }
         // A text of one line that fits is one line.
-        if !text.contains(where: \.isNewline), screen.width(of: text) <= room { return [text.startIndex..<text.endIndex] }
+        if !text.contains(where: \.isNewline), width(of: text.startIndex..<text.endIndex) <= room { return [text.startIndex..<text.endIndex] }
         var lines: [Range<String.Index>] = []
-        var start = text.startIndex, segmentStart = text.startIndex, width = 0.0
+        var start = text.startIndex, segmentStart = text.startIndex, used = 0.0
         for opportunity in opportunities(in: text) {
             let segment = text[segmentStart..<opportunity.index]
-            let trimmed = segment[..<(segment.lastIndex { !$0.isWhitespace }.map(segment.index(after:)) ?? segment.startIndex)]
-            let drawn = screen.width(of: String(trimmed))
-            if segmentStart > start, width + drawn > room {
+            let trimmedEnd = segment.lastIndex { !$0.isWhitespace }.map(segment.index(after:)) ?? segment.startIndex
+            let drawn = width(of: segmentStart..<trimmedEnd)
+            if segmentStart > start, used + drawn > room {
                 lines.append(start..<segmentStart)
-                (start, width) = (segmentStart, 0)
+                (start, used) = (segmentStart, 0)
             }
-            if width == 0, drawn > room {
-                // A word wider than the room: as many characters a line as fit (at least one).
+            if used == 0, drawn > room {
+                // A word wider than the room: as many characters a line as fit, shaped together (at
+                // least one), or,
+                // as LibreOffice ends a URL or a path with no white space in the 66 characters before
+                // it, after its last slash that fits.
+                var slash: String.Index?, afterSlash = 0.0
                 for index in segment.indices {
-                    let character = screen.width(of: String(segment[index]))
-                    if index > start, width + character > room {
-                        lines.append(start..<index)
-                        (start, width) = (index, 0)
+                    let next = segment.index(after: index)
+                    let character = width(of: index..<next)
+                    // The line's characters shaped together (a ligature, joined letters) may still fit.
+                    if index > start, used + character > room, case let together = width(of: start..<next), together <= room {
+                        used = together - character
                     }
-                    width += character
+                    if index > start, used + character > room, let end = slash, end > start {
+                        lines.append(start..<end)
+                        (start, used, slash) = (end, afterSlash, nil)
+                    }
+                    if index > start, used + character > room {
+                        lines.append(start..<index)
+                        (start, used, slash) = (index, 0, nil)
+                    }
+                    used += character
+                    afterSlash += character
+                    if Self.endsAtSlash(text, before: next, within: segment) { (slash, afterSlash) = (next, 0) }
                 }
             } else {
-                width += trimmed.endIndex == segment.endIndex ? drawn : screen.width(of: String(segment))
+                used += trimmedEnd == segment.endIndex ? drawn : width(of: segmentStart..<opportunity.index)
             }
             segmentStart = opportunity.index
             if opportunity.isMandatory {
                 lines.append(start..<opportunity.index)
-                (start, width) = (opportunity.index, 0)
+                (start, used) = (opportunity.index, 0)
             }
         }
         if start < text.endIndex || lines.isEmpty { lines.append(start..<text.endIndex) }

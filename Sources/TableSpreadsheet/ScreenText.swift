@@ -1,42 +1,98 @@
 import TextMeasure
 
-/// Text measured as a spreadsheet draws it on a 96 dpi screen at 100 % zoom: the font at a whole
-/// number of pixels per em (11 pt is 14.67 px, drawn at 15), each glyph's advance (kerning
-/// included, as HarfBuzz shapes it) on a whole pixel. Digits of Calibri 11 are 7.43 px exact
-/// and 8 px drawn, so a column of numbers needs 8 % more than its exact width. Right-to-left
-/// runs keep their exact advances: LibreOffice 7.4 lays Arabic and Hebrew out as HarfBuzz
-/// positions them (where a cell of Arabic breaks in LibreOffice puts its width within a pixel
-/// of the exact one, 119.0 px against 119.86 exact and 121 on whole pixels).
+/// Text measured as LibreOffice Calc lays it out on a 96 dpi screen at 100 % zoom: each
+/// `ScriptClass` of it in its class's fonts (`ScriptFonts`), at a whole number of pixels per em
+/// (11 pt is 14.67 px, drawn at 15), each glyph's nominal advance (`Font.nominalAdvance(ofGlyph:)`:
+/// Calc asks for no kerning) on a whole pixel. A "T" of Carlito 11 is 7.31 px and drawn 7, even
+/// before another "T" (kerning would make it 7.52, drawn 8); a digit is 7.60 and 8 (7.43 at the
+/// exact 14.67 px of 11 pt), so a column of numbers needs 8 % more than its exact width. On 193 texts LibreOffice 7.4 keeps on one line
+/// down to `SpreadsheetMetrics.wrapScale` × this width + 4.152 px (`Scripts/libreoffice-wrap-widths.py`:
+/// Latin, Greek, Cyrillic, digits, Arabic, Hebrew with digits, Japanese, Korean, mixed; Carlito 9
+/// to 20 pt, Noto Sans, Liberation Serif, DejaVu Sans), 192 are within 0.1 px, one 1 px.
 struct ScreenText {
-    /// The fonts at the drawn size, in px.
-    let stack: FontStack
-    /// The fonts LibreOffice draws each class of text in, at the drawn size.
+    /// The fonts of each class of text, at the drawn size.
     let scripts: ScriptFonts
+    /// The Western fonts (the workbook's), at the drawn size.
+    var stack: FontStack { scripts.stack(of: .western) }
 
     /// `stack` (sized in points) as drawn at 96 dpi.
     init(_ stack: FontStack) throws(SpreadsheetError) {
         let pixels = (stack.size * SpreadsheetMetrics.pixelsPerPoint).rounded()
-        do { self.stack = try stack.withSize(Swift.max(1, pixels)) } catch { throw .invalidFontSize(stack.size) }
-        scripts = ScriptFonts(western: self.stack)
+        do { scripts = ScriptFonts(western: try stack.withSize(Swift.max(1, pixels))) } catch { throw .invalidFontSize(stack.size) }
     }
 
-    /// The width in px of `text`'s widest hard line (lines end at LF, CR or CRLF): its glyphs'
-    /// advances on whole pixels, a right-to-left run's exact.
+    /// The width in px of `text`'s widest hard line (lines end at LF, CR or CRLF).
     ///
     /// - Complexity: O(length).
     func width(of text: String) -> Double {
         var widest = 0.0
         for line in text.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) {
-            var width = 0.0
-            for run in stack.glyphRuns(of: String(line)) {
-                width += run.isRightToLeft ? run.width : run.glyphs.reduce(0) { $0 + $1.advance.rounded() }
-            }
-            widest = Swift.max(widest, width)
+            let line = String(line)
+            widest = Swift.max(widest, width(of: line, classes: line.utf8.allSatisfy { $0 < 0x80 } ? nil : ScriptClass.laidOut(line)[...]))
         }
         return widest
     }
 
-    /// The height in px of the line of `classes` (a line's characters' `ScriptClass.resolved`
+    /// The width in px of one line of `text`, its scalars laid out in `classes` (nil: all Western).
+    ///
+    /// - Complexity: O(length).
+    func width(of text: Substring, classes: ArraySlice<ScriptClass>?) -> Double {
+        guard let classes, let first = classes.first else { return width(of: text.unicodeScalars, in: .western) }
+        var total = 0.0, kind = first, start = text.unicodeScalars.startIndex, position = start
+        for next in classes {
+            if next != kind {
+                total += width(of: text.unicodeScalars[start..<position], in: kind)
+                (start, kind) = (position, next)
+            }
+            position = text.unicodeScalars.index(after: position)
+        }
+        return total + width(of: text.unicodeScalars[start..<position], in: kind)
+    }
+
+    func width(of text: String, classes: ArraySlice<ScriptClass>?) -> Double {
+        width(of: text[...], classes: classes)
+    }
+
+    /// The width in px of `text`, one class of text, in that class's fonts: as LibreOffice falls
+    /// back glyph by glyph, every character the class's first font has is drawn in it (the spaces
+    /// between Arabic words in Noto Sans Devanagari), and each stretch of the others in the font
+    /// the stack falls back to (a combining mark, joiner or variation selector stays with the
+    /// character before it).
+    private func width(of text: Substring.UnicodeScalarView, in kind: ScriptClass) -> Double {
+        let stack = scripts.stack(of: kind), primary = stack.primary
+        var total = 0.0, start = text.startIndex, covered: Bool?
+        for index in text.indices {
+            let scalar = text[index]
+            var isCovered = primary.covers(scalar)
+            if let covered, covered != isCovered, Self.joinsTheCharacterBefore(scalar) { isCovered = covered }
+            if let covered, covered != isCovered {
+                total += Self.width(of: String(text[start..<index]), in: stack)
+                start = index
+            }
+            covered = isCovered
+        }
+        return total + Self.width(of: String(text[start..<text.endIndex]), in: stack)
+    }
+
+    /// Whether `scalar` stays with the character before it: a combining mark, a joiner, a
+    /// variation selector or an emoji modifier.
+    private static func joinsTheCharacterBefore(_ scalar: Unicode.Scalar) -> Bool {
+        let properties = scalar.properties
+        return scalar == "\u{200D}" || properties.generalCategory == .nonspacingMark || properties.generalCategory == .enclosingMark
+            || properties.isVariationSelector || properties.isEmojiModifier
+    }
+
+    /// The width in px of `text` in `stack`, each glyph's nominal advance on a whole pixel (a mark,
+    /// which shaping gives no advance, none).
+    private static func width(of text: String, in stack: FontStack) -> Double {
+        var width = 0.0
+        for run in stack.glyphRuns(of: text) {
+            for glyph in run.glyphs where glyph.advance != 0 { width += run.font.nominalAdvance(ofGlyph: glyph.id).rounded(.toNearestOrEven) }
+        }
+        return width
+    }
+
+    /// The height in px of the line of `classes` (a line's characters' `ScriptClass.laidOut`
     /// classes) as LibreOffice stacks a wrapped cell's lines: the largest ascender plus the
     /// largest descender of the fonts of the classes in it (`ScriptFonts`), the line gap left
     /// out. An empty line is as tall as the Western font's.

@@ -1,3 +1,5 @@
+internal import ICULineBreaks
+
 /// The three kinds of text LibreOffice gives each a font of its own (Western, Asian and Complex,
 /// its "script types"), and the characters that take the kind of the text around them.
 ///
@@ -46,5 +48,32 @@ enum ScriptClass: Hashable {
             if let found { current = found }
             return current
         }
+    }
+
+    /// The class each of `text`'s scalars is laid out in, as LibreOffice's editing engine lays out
+    /// a cell (a left-to-right paragraph): its `resolved` class, except that text in a
+    /// right-to-left bidi run, and the numbers and neutrals embedded in one (a run of a higher
+    /// even level without a left-to-right letter), is Complex, drawn in the Complex font
+    /// ("עמודה 789 גובה" is one Complex run there, digits and spaces too).
+    ///
+    /// - Complexity: O(length).
+    static func laidOut(_ text: String) -> [ScriptClass] {
+        var classes = resolved(text)
+        let runs = Array(text.utf8).withUnsafeBufferPointer { BidiLevels.runs(in: $0, rightToLeft: false) }
+        guard runs.contains(where: { $0.level > 0 }) else { return classes }
+        let scalars = Array(text.unicodeScalars)
+        var offset = 0, scalar = 0  // the UTF-8 offset of scalars[scalar]
+        for run in runs {
+            let first = scalar
+            while scalar < scalars.count, offset < run.range.upperBound {
+                offset += UTF8.width(scalars[scalar])
+                scalar += 1
+            }
+            // A left-to-right letter (not one of the Complex scripts) keeps an even run as it is.
+            guard run.level > 0, run.level & 1 == 1
+                    || !scalars[first..<scalar].contains(where: { $0.properties.isAlphabetic && of($0) != .complex }) else { continue }
+            for index in first..<scalar { classes[index] = .complex }
+        }
+        return classes
     }
 }

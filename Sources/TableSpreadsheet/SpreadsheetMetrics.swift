@@ -27,11 +27,16 @@ public enum SpreadsheetMetrics {
 }
 
 extension SpreadsheetMetrics {
-    /// Room a wrapped cell keeps beside its text, in px: LibreOffice 7.4 puts a line's words on
-    /// one line while `layoutScale` × their drawn width + 4.05 px fits the column (measured on
-    /// Latin, Cyrillic, Greek and digits at 15 px per em: 4.03–4.12 px, 5.07 once); 4.5 here, so
-    /// a line too close to call is counted as broken (a row then a line taller, never clipped).
-    public static let wrapMargin = 4.5
+    /// How a wrapped cell's line fits, in LibreOffice 7.4: a line of text `n` px wide as drawn
+    /// (`ScreenText`) stays on one line in a column at least `wrapScale` × n + 4.152 px wide as
+    /// LibreOffice reads it (fitted on 69 texts of many scripts and four fonts, every threshold
+    /// within 0.055 px of the line, found by halving the column's width over UNO; 192 of the 193
+    /// of `Scripts/libreoffice-wrap-widths.py` within 0.1 px).
+    public static let wrapScale = 1.0292
+    /// Room a wrapped cell keeps beside its text, in px (see `wrapScale`): 4.152 px and the
+    /// fit's 0.055 px, so a line too close to call is counted as broken (a row then a line taller,
+    /// never clipped).
+    public static let wrapMargin = 4.21
     /// What a wrapped row adds to its lines, in px. LibreOffice's optimal height of n lines is
     /// their heights plus 1.85–2.08 px (Carlito 9 to 20 pt, Noto Sans 11 pt, Asian and Complex
     /// lines); 5 here: the 3 px more keep most rows whose lines LibreOffice stacks a little

@@ -1,6 +1,7 @@
 @testable import TableSpreadsheet
 import Testing
 import TextMeasure
+import TextMeasureTestSupport
 
 /// A wrapped cell's lines as LibreOffice breaks them: greedily on drawn widths, and never inside
 /// a word of Hangul. Drawn at 15 px (Calibri 11): a Hangul syllable is 14 px (Noto Sans CJK's
@@ -28,13 +29,26 @@ import TextMeasure
         }
     }
 
-    /// Right-to-left text is measured at its exact advances, as LibreOffice lays it out: "שלום" in
-    /// DejaVu Sans (Carlito has no Hebrew; fontconfig falls back to it, as LibreOffice does) is
-    /// 1359 + 558 + 1164 + 1451 = 4532 units of 2048 at 15 px, 33.19 px, where its glyphs on
-    /// whole pixels would be 10 + 4 + 9 + 11 = 34.
-    @Test func rightToLeftTextKeepsItsExactAdvances() throws {
-        let screen = try ScreenText(try SpreadsheetFont.calibri().regular)
-        #expect(abs(screen.width(of: "שלום") - 4532 * 15 / 2048) < 1e-9)
-        #expect(screen.width(of: "0") == 8)  // a Latin digit on its whole pixel (7.60 exact)
+    /// Text is as wide as LibreOffice lays it out: each class of it in its class's fonts, each
+    /// glyph's light-hinted advance on a whole pixel, no kerning. The narrowest column keeping a
+    /// text on one line, found in LibreOffice 7.4 by `Scripts/libreoffice-wrap-widths.py` (193
+    /// texts: Latin with kerning pairs, digits, Greek, Cyrillic, Hebrew and Arabic with both
+    /// kinds of digits, Japanese, Chinese, Korean, mixed; Carlito 9 to 20 pt, Noto Sans 11,
+    /// Liberation Serif 12, DejaVu Sans 10), is `wrapScale` × the width + 4.152 px: 192 within
+    /// 0.1 px, the other ("עמודה 789 גובה" in DejaVu Sans 10, drawn at 13 px) a pixel narrower there.
+    @Test func aLineFitsWhereLibreOfficeKeepsItOnOneLine() throws {
+        let rows = try Fixtures.lines("libreoffice-wrap-widths.tsv")
+        var close = 0
+        for row in rows {
+            let (family, size, text, column) = (row[0], Double(row[1])!, row[2], Double(row[3])!)
+            let font = family == "Carlito" ? try SpreadsheetFont.calibri(size: size)
+                : try SpreadsheetFont.family(of: FontStack(families: [family], size: size, fallback: .system))
+            let width = try ScreenText(font.regular).width(of: text)
+            let difference = abs(SpreadsheetMetrics.wrapScale * width + 4.152 - column)
+            #expect(difference < 1.05, "\(family) \(size) \(text): \(width) px")
+            close += difference < 0.1 ? 1 : 0
+        }
+        #expect(rows.count == 193)
+        #expect(close >= 192)
     }
 }

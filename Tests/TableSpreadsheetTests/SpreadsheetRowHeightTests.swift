@@ -1,6 +1,7 @@
 import DataTables
 import Foundation
 import TableSpreadsheet
+import TextMeasure
 import Testing
 import TextMeasureTestSupport
 
@@ -36,6 +37,17 @@ import TextMeasureTestSupport
         #expect(try heights(["ab 日本\ncd"]) == [0: points(Self.asianLine + Self.latinLine)])
         // Spaces and digits between right-to-left words take the words' kind.
         #expect(try heights(["١٢٣ ٤\n. 5"]) == [0: points(Self.complexLine + Self.latinLine)])
+    }
+
+    /// A workbook font with Hebrew (LibreOffice's xlsx import asks it for "ב") lays out Complex
+    /// text too, so a line of Hebrew in Liberation Serif 12 (drawn at 16 px; hhea 1825 and −443 of
+    /// 2048: 14.26 and 3.46, so 14 + 3 = 17 px) is as tall as a Latin one, not a line of Noto Sans
+    /// Devanagari (896 and −408 of 1000: 14.34 and 6.53, so 14 + 7 = 21 px).
+    @Test func aFontWithHebrewLaysOutComplexText() throws {
+        let columns = [DataTableColumn<[String]>("A") { $0[0] }]
+        let font = try SpreadsheetFont.family(of: FontStack(families: ["Liberation Serif"], size: 12, fallback: .system))
+        let table = try SpreadsheetTable(rows: [["שלום\nab"]], columns: columns, font: font)
+        #expect(table.rowHeights == [0: points(2 * 17)])
     }
 
     /// A row of one line is as tall as its font's line too: a line of Japanese (21 px + 5) is taller
