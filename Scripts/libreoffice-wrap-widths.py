@@ -25,9 +25,10 @@ LATIN = ["measure the exact width", "Donaudampfschiffahrt x", "iiii llll jjjj", 
 GREEK_CYRILLIC = ["κόσμε σου πλάτος", "ύψος Θεσσαλονίκη", "Привет мир столбец", "Санкт-Петербург", "Αθήνα Москва"]
 COMPLEX = ["جدول بالعالم عرض", "مرحبا بالعالم", "ارتفاع جدول ١٢٣", "مرحبا 456", "القاهرة", "שלום עולם טבלה",
            "עמודה 789 גובה", "ירושלים רוחב", "שלום 789 abc", "שלום, abc", "abc – שלום", "Привет שלום"]
+SYMBOLS = ["🙂 x", "👍🏽 x", "a 👍🏽 b", "👍 👍", "— x", "– x", "42% —"]
 ASIAN = ["日本語のテキスト", "東京都渋谷区 中文", "한국어 텍스트", "서울특별시 한국어", "abc 日本語", "日本語 123 abc",
          "日本語、abc", "Привет, 日本 x", "（括弧）と「引用」"]
-CASES = ([("Carlito", 11, t) for t in LATIN + GREEK_CYRILLIC + COMPLEX + ASIAN]
+CASES = ([("Carlito", 11, t) for t in LATIN + GREEK_CYRILLIC + COMPLEX + ASIAN + SYMBOLS]
          + [("Carlito", size, t) for size in (9, 14, 20) for t in LATIN[:8] + GREEK_CYRILLIC[:3] + COMPLEX[:6] + ASIAN[:4]]
          + [("Noto Sans", 11, t) for t in LATIN[:12] + GREEK_CYRILLIC + COMPLEX[:8] + ASIAN[:4]]
          + [("Liberation Serif", 12, t) for t in LATIN[:12] + GREEK_CYRILLIC + COMPLEX[:8] + ASIAN[:4]]
@@ -50,6 +51,7 @@ def main():
             column = sheet.Columns.getByIndex(0)
             for index, text in enumerate(texts):
                 row = sheet.Rows.getByIndex(index + 1)
+                sheet.getCellByPosition(0, index + 1).IsTextWrapped = True  # a column held to --max wraps; make sure
                 column.Width = 100000
                 row.OptimalHeight = True
                 one_line = row.Height

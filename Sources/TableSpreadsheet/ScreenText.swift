@@ -5,10 +5,11 @@ import TextMeasure
 /// (11 pt is 14.67 px, drawn at 15), each glyph's nominal advance (`Font.nominalAdvance(ofGlyph:)`:
 /// Calc asks for no kerning) on a whole pixel. A "T" of Carlito 11 is 7.31 px and drawn 7, even
 /// before another "T" (kerning would make it 7.52, drawn 8); a digit is 7.60 and 8 (7.43 at the
-/// exact 14.67 px of 11 pt), so a column of numbers needs 8 % more than its exact width. On 193 texts LibreOffice 7.4 keeps on one line
-/// down to `SpreadsheetMetrics.wrapScale` × this width + 4.152 px (`Scripts/libreoffice-wrap-widths.py`:
-/// Latin, Greek, Cyrillic, digits, Arabic, Hebrew with digits, Japanese, Korean, mixed; Carlito 9
-/// to 20 pt, Noto Sans, Liberation Serif, DejaVu Sans), 192 are within 0.1 px, one 1 px.
+/// exact 14.67 px of 11 pt), so a column of numbers needs 8 % more than its exact width. Of 200
+/// texts (`Scripts/libreoffice-wrap-widths.py`: Latin, Greek, Cyrillic, digits, Arabic, Hebrew
+/// with digits, Japanese, Korean, emoji, mixed; Carlito 9 to 20 pt, Noto Sans, Liberation Serif,
+/// DejaVu Sans), LibreOffice 7.4 keeps 199 on one line down to `SpreadsheetMetrics.wrapScale` ×
+/// this width + 4.152 px within 0.1 px, the other within 1 px.
 struct ScreenText {
     /// The fonts of each class of text, at the drawn size.
     let scripts: ScriptFonts
@@ -83,11 +84,18 @@ struct ScreenText {
     }
 
     /// The width in px of `text` in `stack`, each glyph's nominal advance on a whole pixel (a mark,
-    /// which shaping gives no advance, none).
+    /// which shaping gives no advance, none; a missing glyph after another of its cluster, none:
+    /// "👍🏽" is 15 px in LibreOffice, the thumb of Noto Sans Symbols2, which has no skin tones).
     private static func width(of text: String, in stack: FontStack) -> Double {
         var width = 0.0
         for run in stack.glyphRuns(of: text) {
-            for glyph in run.glyphs where glyph.advance != 0 { width += run.font.nominalAdvance(ofGlyph: glyph.id).rounded(.toNearestOrEven) }
+            var cluster = -1
+            for glyph in run.glyphs {
+                // A missing glyph within a cluster (a skin tone no font draws, after its emoji) adds nothing there.
+                defer { cluster = glyph.cluster }
+                guard glyph.advance != 0, glyph.id != 0 || glyph.cluster != cluster else { continue }
+                width += run.font.nominalAdvance(ofGlyph: glyph.id).rounded(.toNearestOrEven)
+            }
         }
         return width
     }
