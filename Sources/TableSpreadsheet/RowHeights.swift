@@ -219,9 +219,10 @@ enum RowHeights {
                 for index in segment.indices {
                     let next = segment.index(after: index)
                     let character = width(of: index..<next)
-                    // The line's characters shaped together (a ligature, joined letters) may still fit.
-                    if index > start, used + character > room, case let together = width(of: start..<next), together <= room {
-                        used = together - character
+                    if index > start, used + character > room {
+                        // The line's characters shaped together (a ligature, joined letters) may still fit.
+                        let together = width(of: start..<next)
+                        if together <= room { used = together - character }
                     }
                     if index > start, used + character > room, let end = slash, end > start {
                         lines.append(start..<end)

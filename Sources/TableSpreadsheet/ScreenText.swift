@@ -28,8 +28,8 @@ struct ScreenText {
     func width(of text: String) -> Double {
         var widest = 0.0
         for line in text.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) {
-            let line = String(line)
-            widest = Swift.max(widest, width(of: line, classes: line.utf8.allSatisfy { $0 < 0x80 } ? nil : ScriptClass.laidOut(line)[...]))
+            let classes = line.utf8.allSatisfy { $0 < 0x80 } ? nil : ScriptClass.laidOut(String(line))[...]
+            widest = Swift.max(widest, width(of: line, classes: classes))
         }
         return widest
     }
@@ -48,10 +48,6 @@ struct ScreenText {
             position = text.unicodeScalars.index(after: position)
         }
         return total + width(of: text.unicodeScalars[start..<position], in: kind)
-    }
-
-    func width(of text: String, classes: ArraySlice<ScriptClass>?) -> Double {
-        width(of: text[...], classes: classes)
     }
 
     /// The width in px of `text`, one class of text, in that class's fonts: as LibreOffice falls
