@@ -122,6 +122,7 @@ struct CSVTable {
         private(set) var titles: [String]?
         private var bytes: [UInt8] = []
         private var starts: [Int] = []
+        private var fieldStarts: [Int] = []
 
         init(path: String, delimiter: Unicode.Scalar, isUTF16: Bool, size: Int?) {
             (self.path, self.delimiter) = (path, delimiter)
@@ -160,8 +161,11 @@ struct CSVTable {
                 guard row.count == titles.count else {
                     throw fail(scan.line, "\(row.count) field\(row.count == 1 ? "" : "s"), but the header has \(titles.count)")
                 }
-                starts.append(bytes.count)
+                // A wide row's fields are indexed (`CSVRowStore.fieldStarts`), and the row is its first field's index.
+                let isWide = titles.count > CSVRowStore.indexedWidth
+                starts.append(isWide ? fieldStarts.count : bytes.count)
                 for field in row {
+                    if isWide { fieldStarts.append(bytes.count) }
                     bytes += field.utf8
                     bytes.append(0)
                 }
@@ -177,7 +181,8 @@ struct CSVTable {
 
         /// The rows, in one store.
         consuming func rows() -> [CSVRow] {
-            let store = CSVRowStore(fieldCount: titles?.count ?? 0, bytes: bytes)
+            let count = titles?.count ?? 0
+            let store = CSVRowStore(fieldCount: count, bytes: bytes, fieldStarts: count > CSVRowStore.indexedWidth ? fieldStarts : nil)
             return starts.map { CSVRow(store, start: $0) }
         }
     }
