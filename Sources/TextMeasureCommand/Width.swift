@@ -12,6 +12,7 @@ extension TextMeasureCommand {
                 """)
 
         @OptionGroup var font: FontOptions
+        @OptionGroup var lineBreaks: LineBreakOptions
 
         @Option(help: ArgumentHelp("The text's weight: regular, or bold (the stack's bold faces, where it has them).",
                                    valueName: "regular|bold"))
@@ -30,7 +31,7 @@ extension TextMeasureCommand {
         }
 
         func run() throws {
-            let stack = try font.stack().weight(weight)
+            let stack = try font.stack().withLineBreaks(lineBreaks.rules).weight(weight)
             ShapingMode.current = shaping == .harfbuzz ? .harfbuzz : .auto
             let (json, nominal) = (self.json, shaping == .none)
             // Lines are decoded, measured and printed in chunks on every core, once a batch has

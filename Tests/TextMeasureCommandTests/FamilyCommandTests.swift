@@ -30,10 +30,12 @@ import TextMeasureTestSupport
         #expect(fallback.stdout == "14.0\n", "\(fallback.stderr)")
     }
 
-    /// The command gives the library's family stack Pango's width (zh-tw.1 of the Pango fixture).
+    /// The command gives the library's family stack Pango's width with `--line-breaks pango`
+    /// (zh-tw.1 of the Pango fixture; by default its spaces are Chromium's, the first font's).
     @Test func widthByFamilyMatchesPango() throws {
         let fixture = try #require(Fixtures.familyCases("family-widths").first { $0.label == "zh-tw.1" })
-        let result = try run(["width", "--family", "Noto Sans,sans-serif", "--lang", "zh-TW", "--size", "16"], fixture.text + "\n")
+        let result = try run(["width", "--family", "Noto Sans,sans-serif", "--lang", "zh-TW", "--size", "16", "--line-breaks", "pango"],
+                             fixture.text + "\n")
         let width = try #require(Double(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)), "\(result.stderr)")
         #expect(abs(width - Double(fixture.pangoUnits) / 1024) <= Double(fixture.text.unicodeScalars.count) / 1024)
     }

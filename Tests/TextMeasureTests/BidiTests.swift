@@ -8,8 +8,10 @@ import TextMeasureTestSupport
 @Suite struct BidiTests {
     static let fontsDirectory = Fixtures.fontsDirectory
 
-    static func stack(_ files: [String], size: Double) throws -> FontStack {
-        try FontStack(files.map { try Fixtures.bundled($0, size: size) }, size: size)
+    /// The fonts `files` as a stack; its spaces drawn as `rules`' browser draws them (default
+    /// `.pango`: the golden runs are Pango's, see Scripts/golden-bidi-widths.py).
+    static func stack(_ files: [String], size: Double, rules: LineBreakRules = .pango) throws -> FontStack {
+        try FontStack(files.map { try Fixtures.bundled($0, size: size) }, size: size).withLineBreaks(rules)
     }
 
     /// One row of golden-bidi-widths.tsv: a text and its hand-worked runs, each shaped by hb-shape.
@@ -172,7 +174,7 @@ import TextMeasureTestSupport
         let cases = try Fixtures.lines("bidi-chromium.txt")
         try #require(widths.count == cases.count && cases.count >= 10)
         for (row, chromium) in zip(cases, widths) {
-            let stack = try Self.stack(row[1].split(separator: ",").map(String.init), size: 100)
+            let stack = try Self.stack(row[1].split(separator: ",").map(String.init), size: 100, rules: .chromium)
             let runs = stack.glyphRuns(of: row[2]).sorted { $0.text.startIndex < $1.text.startIndex }
             var items: [(level: Int, width: Double)] = []
             for run in runs {

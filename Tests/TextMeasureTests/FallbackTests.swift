@@ -3,8 +3,9 @@ import TextMeasure
 
 /// Itemization of the bundled stack: which font measured which range, in which script.
 @Suite struct FallbackTests {
+    /// The bundled stack with Pango's spaces (`.pango`), which `commonCharacters…` works out.
     let stack: FontStack
-    init() throws { stack = try FontStack.bundled(size: 14) }
+    init() throws { stack = try FontStack.bundled(size: 14).withLineBreaks(.pango) }
 
     func index(of font: BundledFont) -> Int { BundledFont.defaultStackOrder.firstIndex(of: font)! }
 
@@ -48,6 +49,27 @@ import TextMeasure
         // between Han and digits goes with the digits' font, which comes first.
         expectRuns("路978", [("路", .notoSansCJK, "Hani"), ("978", .notoSans, "Hani")])
         expectRuns("路 978路", [("路", .notoSansCJK, "Hani"), (" 978", .notoSans, "Hani"), ("路", .notoSansCJK, "Hani")])
+    }
+
+    /// Under `.chromium` (the default) a space goes to the first font that has one, Noto Sans
+    /// (first in the bundled stack), as Chromium takes each character from the first font of
+    /// the list that has it: a space between Arabic words, or between Japanese ones, splits their
+    /// run. Worked by hand from the fonts' cmaps.
+    @Test func underChromiumASpaceTakesTheFirstFontWithOne() throws {
+        let chromium = try FontStack.bundled(size: 14)
+        func runs(_ text: String) -> [(String, BundledFont)] {
+            chromium.runs(of: text).map { (String(text[$0.range]), BundledFont.defaultStackOrder[$0.fontIndex]) }
+        }
+        let arabic = runs("Hi مرحبا بالعالم")
+        #expect(arabic.map(\.0) == ["Hi ", "مرحبا", " ", "بالعالم"])
+        #expect(arabic.map(\.1) == [.notoSans, .notoSansArabic, .notoSans, .notoSansArabic])
+        let cjk = runs("大切 で")
+        #expect(cjk.map(\.0) == ["大切", " ", "で"])
+        #expect(cjk.map(\.1) == [.notoSansCJK, .notoSans, .notoSansCJK])
+        // Pango's rule keeps the space in the CJK run, in Noto Sans CJK (whose space is 3.58 px
+        // at 16 px where Noto Sans's is 4.16).
+        #expect(stack.runs(of: "大切 で").map { String("大切 で"[$0.range]) } == ["大切 ", "で"])
+        #expect(stack.runs(of: "大切 で").map { BundledFont.defaultStackOrder[$0.fontIndex] } == [.notoSansCJK, .notoSansCJK])
     }
 
     @Test func devanagariConjunctStaysInOneRun() {

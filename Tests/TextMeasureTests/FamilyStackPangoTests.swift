@@ -16,7 +16,7 @@ import TextMeasureTestSupport
     /// Whether `stack` gives `fixture.text` Pango's width, within Pango's unit a character.
     static func agrees(_ fixture: Case, configuration: FontConfiguration) throws -> Bool {
         let stack = try FontStack(families: fixture.families, size: 16, language: fixture.language,
-                                  configuration: configuration)
+                                  configuration: configuration).withLineBreaks(.pango)
         let width = stack.width(of: fixture.text, cache: nil)
         return abs(width - Double(fixture.pangoUnits) / 1024) <= Double(fixture.text.unicodeScalars.count) / 1024
     }

@@ -24,6 +24,8 @@ final class FontSet: Sendable {
     /// The languages runs of other scripts are shaped in (see `DerivedLanguage`), by script.
     private let derivedLanguages = Lock<[UInt32: HBLanguage]>([:])
     let fallback: SystemFallback?
+    /// Which font draws a space (see `SpaceFonts`).
+    let spaces: SpaceFonts
     /// For a stack of font families: how they were resolved, to resolve them again for the
     /// language of a run of another script (see `faceOrder(for:)`).
     let familyQuery: FamilyQuery?
@@ -103,7 +105,7 @@ final class FontSet: Sendable {
         var query = familyQuery
         query.weight = .bold
         guard let bold = try? FontSet.family(query, features: featureSettings[0], language: language,
-                                             fallback: fallback?.configuration) else { return nil }
+                                             fallback: fallback?.configuration, spaces: spaces) else { return nil }
         return boldFamilySet.withLock { stored in
             if stored == nil { stored = bold }
             return stored
@@ -174,8 +176,9 @@ final class FontSet: Sendable {
     }
 
     private init(id: Int, members: [Member], primary: FontFace, language: LanguageTag?, fallback: SystemFallback?,
-                 familyQuery: FamilyQuery?) {
+                 familyQuery: FamilyQuery?, spaces: SpaceFonts) {
         self.id = id
+        self.spaces = spaces
         self.members = members.map(\.font)
         self.featureSettings = members.map(\.features)
         self.hbFeatures = members.map { $0.features.map(\.hbFeature) }
@@ -216,6 +219,7 @@ final class FontSet: Sendable {
             let families: [String]?
             let weight: FontWeight?
             let configuration: ObjectIdentifier?
+            let spaces: SpaceFonts
         }
         /// A set held weakly; its entry stays, empty, from its freeing to the next sweep.
         struct Watched {
@@ -254,18 +258,18 @@ final class FontSet: Sendable {
     /// system fallback from `fallback` when it is given. O(members) under a lock. The first
     /// member's face must be loaded (a face given up front, or a fontconfig font loaded first).
     static func of(_ members: [Member], language: LanguageTag? = nil, fallback: FontConfiguration? = nil,
-                   familyQuery: FamilyQuery? = nil) -> FontSet {
+                   familyQuery: FamilyQuery? = nil, spaces: SpaceFonts = .first) -> FontSet {
         guard let primary = members[0].font.loadedFace else { preconditionFailure("a font set's first face is loaded") }
         let key = Interned.Key(members: members.map(\.font.key), features: members.map(\.features),
                                language: language?.tag, fallback: fallback.map(ObjectIdentifier.init),
                                families: familyQuery?.families, weight: familyQuery?.weight,
-                               configuration: familyQuery.map { ObjectIdentifier($0.configuration) })
+                               configuration: familyQuery.map { ObjectIdentifier($0.configuration) }, spaces: spaces)
         let fromFiles = members.allSatisfy { $0.font.loadedFace?.isKept ?? true }
         let (set, released) = interned.withLock { table -> (FontSet, [FontSet]) in
             if let set = table.set(for: key) { return (set, []) }
             let system = fallback.map { SystemFallback(configuration: $0, language: language?.fontconfigLanguage) }
             let set = FontSet(id: table.nextID, members: members, primary: primary, language: language, fallback: system,
-                              familyQuery: familyQuery)
+                              familyQuery: familyQuery, spaces: spaces)
             table.nextID += 1
             if fromFiles { table.held[key] = set } else { table.watched[key] = Interned.Watched(set: set) }
             return (set, table.held.count + table.watched.count >= table.sweepAt ? table.sweep() : [])
@@ -287,6 +291,25 @@ extension FontSet {
     /// (``FontStack/addingFeatures(_:)``). O(members).
     func addingFeatures(_ features: [FontFeature]) -> FontSet {
         let members = self.members.indices.map { Member(font: self.members[$0], features: featureSettings[$0] + features) }
-        return FontSet.of(members, language: language, fallback: fallback?.configuration)
+        return FontSet.of(members, language: language, fallback: fallback?.configuration, spaces: spaces)
+    }
+
+    /// The same set with its spaces drawn as `spaces` says: itself when they are.
+    ///
+    /// - Complexity: O(members) when the set is another.
+    func withSpaces(_ spaces: SpaceFonts) -> FontSet {
+        guard spaces != self.spaces else { return self }
+        let members = self.members.indices.map { Member(font: self.members[$0], features: featureSettings[$0]) }
+        return FontSet.of(members, language: language, fallback: fallback?.configuration, familyQuery: familyQuery, spaces: spaces)
+    }
+
+    /// Which font draws a space (U+0020 and the other space separators) between text of other fonts.
+    enum SpaceFonts: Hashable, Sendable {
+        /// The first font that has it, as Chromium takes every character from the first font of
+        /// the list that has it: "😀 a" draws its space in the text font, not the emoji font.
+        case first
+        /// The font of the text around it, as Pango's itemizer gives a space no font of its own
+        /// (see `Itemizer.runs(of:in:previous:following:direction:uncovered:)`).
+        case surrounding
     }
 }

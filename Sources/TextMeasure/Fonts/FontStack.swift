@@ -16,14 +16,18 @@ public struct FontStack: Sendable, Hashable {
     /// `.chromium`.
     public let lineBreaks: LineBreakRules
 
+    /// A stack of `fontSet` whose spaces are drawn as `lineBreaks`' browser draws them
+    /// (`LineBreakRules.spaceFonts`).
     init(fontSet: FontSet, size: Double, bold: FontSet? = nil, lineBreaks: LineBreakRules = .chromium) {
-        self.fontSet = fontSet
+        self.fontSet = fontSet.withSpaces(lineBreaks.spaceFonts)
         self.size = size
-        self.boldSet = bold
+        self.boldSet = bold?.withSpaces(lineBreaks.spaceFonts)
         self.lineBreaks = lineBreaks
     }
 
-    /// The same fonts at the same size, breaking lines by `rules`.
+    /// The same fonts at the same size, breaking lines by `rules`, and drawing spaces as their
+    /// browser does: under `.chromium` a space is drawn in the first font that has one, under
+    /// `.pango` in the font of the text around it.
     public func withLineBreaks(_ rules: LineBreakRules) -> FontStack {
         FontStack(fontSet: fontSet, size: size, bold: boldSet, lineBreaks: rules)
     }

@@ -10,10 +10,20 @@ public enum LineBreakRules: String, Sendable, Hashable, CaseIterable {
     /// Chromium: ICU's `line-break: normal` rules for CJK, Blink's table for two adjacent ASCII
     /// characters (no break after "/" in "professional/tax"; "-" before a digit breaks only
     /// after a letter or digit), a break after every run of spaces, and Unicode 15.1's break
-    /// after a Hebrew hyphen.
+    /// after a Hebrew hyphen. A stack of these rules draws each space in the first of its fonts
+    /// that has one, as Chromium does.
     case chromium
-    /// Pango's: ICU's root-locale rules as they are (what TextMeasure did before `chromium`).
+    /// Pango's: ICU's root-locale rules as they are (what TextMeasure did before `chromium`). A
+    /// stack of these rules draws a space in the font of the text around it, as Pango does.
     case pango
+
+    /// Which font draws a space: the first that has one (Chromium), or the text's around it (Pango).
+    var spaceFonts: FontSet.SpaceFonts {
+        switch self {
+        case .chromium: .first
+        case .pango: .surrounding
+        }
+    }
 
     var tailoring: LineBreakIterator.Tailoring {
         switch self {

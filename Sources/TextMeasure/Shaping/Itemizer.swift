@@ -47,7 +47,10 @@ enum Itemizer {
     ///   colour faces first. A cluster no face covers goes to the system fallback font found for
     ///   its first scalar (when the set has system fallback), else to the face covering its first
     ///   scalar, else the primary, and its uncovered scalars are passed to `uncovered`.
-    /// - A space (see `isSpace`) never chooses a face. Within an item run (one script, one bidi
+    /// - A space separator of a set whose `spaces` are `.first` (a `.chromium` stack's) goes to
+    ///   the first of the set's fonts, in their own order, that has it, as Chromium takes each
+    ///   character from the first font of the list that has it.
+    /// - Any other space (see `isSpace`) never chooses a face. Within an item run (one script, one bidi
     ///   level, emoji or not) it takes the face of the cluster before it, or the face of the
     ///   cluster after it when that face comes earlier in the set (is less of a fallback) or
     ///   nothing comes before it; a run of spaces alone takes the first face with a space.
@@ -262,13 +265,22 @@ enum Itemizer {
     }
 
     /// Gives each cluster but the spaces its face: the first of the set's fonts, in the order of
-    /// the fontset of its run's language (see `FontSet.faceOrder(for:)`), that covers it.
+    /// the fontset of its run's language (see `FontSet.faceOrder(for:)`), that covers it. A set
+    /// whose spaces are `.first` gives a space separator the first of its fonts, in their own
+    /// order, that has it.
     private static func chooseFaces(_ clusters: inout [Cluster], of text: String, in set: FontSet,
                                     uncovered: ((Unicode.Scalar) -> Void)?) {
         var script = HB_SCRIPT_INVALID, order: [Int]? = nil
         for index in clusters.indices {
             let scalars = text.unicodeScalars[clusters[index].range]
-            guard !isSpace(scalars) else { continue }
+            if isSpace(scalars) {
+                // Chromium's spaces: the first font, in the stack's own order, that has the space.
+                guard set.spaces == .first, let first = scalars.first, first == " " || first.properties.generalCategory == .spaceSeparator
+                else { continue }
+                clusters[index].face = face(for: scalars, emoji: false, in: set, order: nil, uncovered: uncovered)
+                clusters[index].rank = clusters[index].face
+                continue
+            }
             if clusters[index].resolvedScript != script {
                 script = clusters[index].resolvedScript
                 order = set.faceOrder(for: script)

@@ -1,7 +1,9 @@
 /// What shaping a text tells the layout: its width in primary font units, the part of that
 /// width taken by its hanging whitespace (trailing spaces, which never count at a line's end),
-/// which faces of the set shaped it (whose metrics set the line's height), and the face of its
-/// last cluster (the context of the text that follows it).
+/// which faces of the set shaped it, its hanging whitespace's included (their metrics set the
+/// line's height: a browser's line box holds a space drawn in another font, as Chromium draws
+/// the spaces of Devanagari text in the first font), and the face of its last cluster (the
+/// context of the text that follows it).
 struct ShapedWidth: Sendable, Equatable {
     var units: Double
     var hangingUnits: Double

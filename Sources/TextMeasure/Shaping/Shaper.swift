@@ -27,7 +27,7 @@ enum Shaper {
                 let (units, hanging) = advance(utf8, run, in: set, hangingStart: hangingStart, mode: mode)
                 measured.units += set.toPrimaryUnits(units, from: run.faceIndex)
                 measured.hangingUnits += set.toPrimaryUnits(hanging, from: run.faceIndex)
-                if run.utf8Range.lowerBound < hangingStart { measured.faces.insert(run.faceIndex) }
+                measured.faces.insert(run.faceIndex)
                 measured.lastFace = run.faceIndex
             }
             if measured.faces.isEmpty { measured.faces.insert(0) }

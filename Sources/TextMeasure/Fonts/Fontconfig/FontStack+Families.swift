@@ -56,7 +56,7 @@ extension FontStack {
 extension FontSet {
     /// The set fontconfig resolves `query` to (see `FontStack.init(families:…)`).
     static func family(_ query: FamilyQuery, features: [FontFeature], language: LanguageTag?,
-                       fallback: FontConfiguration?) throws(FontError) -> FontSet {
+                       fallback: FontConfiguration?, spaces: SpaceFonts = .first) throws(FontError) -> FontSet {
         let found = try Fontconfig.sortedFonts(families: query.families, size: query.size, language: language?.fontconfigLanguage,
                                                weight: query.weight, in: query.configuration)
         // Pango opens the first font at once; the others wait until a cluster needs them.
@@ -70,7 +70,7 @@ extension FontSet {
             }
         }
         guard !members.isEmpty else { throw .familyNotFound(family: query.families.joined(separator: ", ")) }
-        return FontSet.of(members, language: language, fallback: fallback, familyQuery: query)
+        return FontSet.of(members, language: language, fallback: fallback, familyQuery: query, spaces: spaces)
     }
 }
 
