@@ -26,8 +26,7 @@ enum RowHeights {
                 let text = columns[column].text(row)
                 guard !text.isEmpty else { continue }
                 if wraps[column] {
-                    let lines = lines(of: text, room: room[column], in: screen)
-                    tallest = Swift.max(tallest, height(of: lines, in: text, screen: screen))
+                    tallest = Swift.max(tallest, height(of: text, room: room[column], in: screen))
                 } else if text.utf8.contains(where: { $0 >= 0x80 }) {  // ASCII is Western, one usual line
                     tallest = Swift.max(tallest, screen.lineHeight(of: ScriptClass.laidOut(text)))
                 }
@@ -79,8 +78,7 @@ enum RowHeights {
         for span in spans { for row in span.row..<(span.row + span.count) { covered.insert(row * columns.count + span.column) } }
         func cellHeight(_ text: String, column: Int) -> Double {
             guard !text.isEmpty else { return 0 }
-            let lines = wraps[column] ? lines(of: text, room: room(in: widths[column]), in: screen) : [text.startIndex..<text.endIndex]
-            return height(of: lines, in: text, screen: screen)
+            return height(of: text, room: wraps[column] ? room(in: widths[column]) : nil, in: screen)
         }
         for span in spans {
             var total = 0.0
@@ -158,12 +156,21 @@ enum RowHeights {
         return isHangul(text.unicodeScalars[text.unicodeScalars.index(before: index)]) && isHangul(text.unicodeScalars[index])
     }
 
-    /// The height in px of `text` broken into `lines`: each line as tall as the fonts of its
-    /// characters' classes.
+    /// The height in px of `text` broken into lines in `room` px (nil: not broken), its classes
+    /// laid out once for the breaking and the lines' heights.
+    ///
+    /// - Complexity: as `lines(of:room:in:classes:)`.
+    static func height(of text: String, room: Double?, in screen: ScreenText) -> Double {
+        let classes = ScriptClass.laidOut(text)
+        let broken = room.map { Self.lines(of: text, room: $0, in: screen, classes: classes) } ?? [text.startIndex..<text.endIndex]
+        return height(of: broken, in: text, classes: classes, screen: screen)
+    }
+
+    /// The height in px of `text` broken into `lines`, its scalars of `classes`: each line as tall
+    /// as the fonts of its characters' classes.
     ///
     /// - Complexity: O(length).
-    static func height(of lines: [Range<String.Index>], in text: String, screen: ScreenText) -> Double {
-        let classes = ScriptClass.laidOut(text)
+    private static func height(of lines: [Range<String.Index>], in text: String, classes: [ScriptClass], screen: ScreenText) -> Double {
         let scalars = text.unicodeScalars
         var offset = 0, position = scalars.startIndex, height = 0.0
         for line in lines {
@@ -182,13 +189,14 @@ enum RowHeights {
     /// as LibreOffice lays it out (`ScreenText`, each scalar in its class in the whole text,
     /// trailing white space left out) fits. A word wider than the room is broken where its
     /// characters, shaped together, stop fitting, or after a slash (`endsAtSlash`). Each line is
-    /// its range in `text`.
+    /// its range in `text`. `classes`: `ScriptClass.laidOut(text)`, when the caller has them.
     ///
     /// - Complexity: O(length × the characters of a line) at worst, a word wider than the room
     ///   shaped again from its line's start where its characters one by one stop fitting;
     ///   O(length) for text of words that fit.
-    static func lines(of text: String, room: Double, in screen: ScreenText) -> [Range<String.Index>] {
-        let classes = text.utf8.allSatisfy { $0 < 0x80 } ? nil : ScriptClass.laidOut(text)
+    static func lines(of text: String, room: Double, in screen: ScreenText, classes laidOut: [ScriptClass]? = nil) -> [Range<String.Index>] {
+        // ASCII is Western throughout: measured without its classes.
+        let classes = text.utf8.allSatisfy { $0 < 0x80 } ? nil : laidOut ?? ScriptClass.laidOut(text)
         let scalars = text.unicodeScalars
         var offset = 0, position = text.startIndex  // position's offset in scalars
         /// The width of `range`, its scalars laid out in their classes in the whole text.
