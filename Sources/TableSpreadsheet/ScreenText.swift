@@ -50,33 +50,12 @@ struct ScreenText {
         return total + width(of: text.unicodeScalars[start..<position], in: kind)
     }
 
-    /// The width in px of `text`, one class of text, in that class's fonts: as LibreOffice falls
-    /// back glyph by glyph, every character the class's first font has is drawn in it (the spaces
-    /// between Arabic words in Noto Sans Devanagari), and each stretch of the others in the font
-    /// the stack falls back to (a combining mark, joiner or variation selector stays with the
-    /// character before it).
+    /// The width in px of `text`, one class of text, in that class's fonts. As LibreOffice falls
+    /// back glyph by glyph, every character the class's first font has is drawn in it, spaces
+    /// too (the spaces between Arabic words in Noto Sans Devanagari): what a `.chromium` stack's
+    /// itemizer does (`LineBreakRules.chromium`).
     private func width(of text: Substring.UnicodeScalarView, in kind: ScriptClass) -> Double {
-        let stack = scripts.stack(of: kind), primary = stack.primary
-        var total = 0.0, start = text.startIndex, covered: Bool?
-        for index in text.indices {
-            let scalar = text[index]
-            var isCovered = primary.covers(scalar)
-            if let covered, covered != isCovered, Self.joinsTheCharacterBefore(scalar) { isCovered = covered }
-            if let covered, covered != isCovered {
-                total += Self.width(of: String(text[start..<index]), in: stack)
-                start = index
-            }
-            covered = isCovered
-        }
-        return total + Self.width(of: String(text[start..<text.endIndex]), in: stack)
-    }
-
-    /// Whether `scalar` stays with the character before it: a combining mark, a joiner, a
-    /// variation selector or an emoji modifier.
-    private static func joinsTheCharacterBefore(_ scalar: Unicode.Scalar) -> Bool {
-        let properties = scalar.properties
-        return scalar == "\u{200D}" || properties.generalCategory == .nonspacingMark || properties.generalCategory == .enclosingMark
-            || properties.isVariationSelector || properties.isEmojiModifier
+        Self.width(of: String(text), in: scripts.stack(of: kind))
     }
 
     /// The width in px of `text` in `stack`, each glyph's nominal advance on a whole pixel (a mark,
