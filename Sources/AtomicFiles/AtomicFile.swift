@@ -212,7 +212,9 @@ enum StaleFiles {
         defer { closedir(directory) }
         let now = time(nil)
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            // The name in place, to its NUL: a record is only as long as its name (`d_reclen`), so
+            // copying the whole `d_name` array reads past it (AddressSanitizer: heap-buffer-overflow).
+            let name = String(cString: UnsafeRawPointer(entry).advanced(by: Self.nameOffset).assumingMemoryBound(to: CChar.self))
             guard isStale(name: name) else { continue }
             var info = stat()
             guard lstat(folder + name, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_uid == geteuid(),
@@ -220,6 +222,9 @@ enum StaleFiles {
             unlink(folder + name)
         }
     }
+
+    /// Where a directory entry's name starts in its record.
+    private static let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
 
     private static func modified(_ info: stat) -> time_t {
         #if canImport(Darwin)
