@@ -3,35 +3,67 @@ import Testing
 
 /// The `width` command's memo of printed lines and the rule that decides when it is used.
 @Suite struct LineMemoTests {
-    static func bytes(_ text: String) -> ArraySlice<UInt8> { ArraySlice(Array(text.utf8)) }
+    /// A batch of lines in one buffer, as the command reads them.
+    static func batch(_ texts: [String]) -> (lines: [Range<Int>], bytes: [UInt8]) {
+        var bytes: [UInt8] = [], lines: [Range<Int>] = []
+        for text in texts {
+            bytes += text.utf8
+            lines.append(bytes.count - text.utf8.count..<bytes.count)
+        }
+        return (lines, bytes)
+    }
 
-    /// A line is pending for the first index that asked, then printed; other bytes are other lines
-    /// (canonically equivalent text included: "é" and "e\u{301}" measure apart).
+    static func entries(_ memo: inout LineMemo, _ texts: [String]) -> (entries: [Int], added: [Int]) {
+        let (lines, bytes) = batch(texts)
+        return memo.entries(for: lines, in: bytes)
+    }
+
+    static func output(_ memo: LineMemo, _ entry: Int) -> String {
+        var output: [UInt8] = []
+        memo.appendOutput(of: entry, to: &output)
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// A line's repeats, in its batch and later ones, share its entry, and only its first is
+    /// added; other bytes are other lines (canonically equivalent text included: "é" and
+    /// "e\u{301}" measure apart).
     @Test func linesByTheirBytes() {
         var memo = LineMemo()
-        #expect(memo.find(Self.bytes("é"), orReserveFor: 3) == nil)
-        guard case .pending(3)? = memo.find(Self.bytes("é"), orReserveFor: 9) else { Issue.record("not pending for 3"); return }
-        #expect(memo.find(Self.bytes("e\u{301}"), orReserveFor: 4) == nil)
-        memo.store(Array("7.5\n".utf8), for: Self.bytes("é"))
-        guard case .printed(let printed)? = memo.find(Self.bytes("é"), orReserveFor: 10) else { Issue.record("not printed"); return }
-        #expect(printed == Array("7.5\n".utf8))
+        let first = Self.entries(&memo, ["é", "x", "é", "e\u{301}", "ée"])
+        #expect(first.added == [0, 1, 3, 4])
+        #expect(first.entries[2] == first.entries[0])
+        #expect(Set(first.added.map { first.entries[$0] }).count == 4)
+        for (text, entry) in zip(["7.5\n", "1\n", "8\n", "9.25\n"], first.added.map({ first.entries[$0] })) {
+            Array(text.utf8).withUnsafeBufferPointer { memo.setOutput($0, of: entry) }
+        }
+        #expect(Self.output(memo, first.entries[2]) == "7.5\n")
+        let second = Self.entries(&memo, ["e\u{301}", "y", "é"])
+        #expect(second.added == [1])
+        #expect(Self.output(memo, second.entries[0]) == "8\n")
+        #expect(Self.output(memo, second.entries[2]) == "7.5\n")
     }
 
-    /// A line found in a slice of a longer buffer is the same line.
-    @Test func aSliceOfALongerBufferIsTheLine() {
+    /// Many lines: the table grows, and every line is still found by its bytes alone.
+    @Test func manyLines() {
         var memo = LineMemo()
-        _ = memo.find(Self.bytes("abc"), orReserveFor: 0)
-        memo.store([1], for: Self.bytes("abc"))
-        let buffer = Array("xxabcxx".utf8)
-        guard case .printed([1])? = memo.find(buffer[2..<5], orReserveFor: 1) else { Issue.record("not found"); return }
+        let texts = (0..<5_000).map { "line \($0)" }
+        let first = Self.entries(&memo, texts)
+        #expect(first.added == Array(texts.indices))
+        let second = Self.entries(&memo, texts.reversed())
+        #expect(second.added.isEmpty)
+        #expect(second.entries == first.entries.reversed())
     }
 
-    /// Full, it starts again empty rather than growing.
+    /// A batch that would pass its capacity finds it empty again, rather than growing.
     @Test func fullStartsAgain() {
-        var memo = LineMemo(capacity: 2)
-        for (index, line) in ["a", "b", "c"].enumerated() { _ = memo.find(Self.bytes(line), orReserveFor: index) }
-        #expect(memo.find(Self.bytes("a"), orReserveFor: 5) == nil)  // dropped when "c" came
-        guard case .pending(2)? = memo.find(Self.bytes("c"), orReserveFor: 6) else { Issue.record("c not kept"); return }
+        var memo = LineMemo(capacity: 3)
+        #expect(Self.entries(&memo, ["a", "b"]).added == [0, 1])
+        #expect(Self.entries(&memo, ["b"]).added == [])
+        #expect(Self.entries(&memo, ["c", "a"]).added == [0, 1])  // 2 + 2 lines: "a" and "b" dropped
+        var bytes = LineMemo(byteCapacity: 6)
+        #expect(Self.entries(&bytes, ["abc"]).added == [0])
+        #expect(Self.entries(&bytes, ["abc"]).added == [])
+        #expect(Self.entries(&bytes, ["d", "abc"]).added == [0, 1])  // 3 + 4 bytes
     }
 
     /// Not used until a sample finds a fifth of its lines seen before; kept while a fifth of a
@@ -61,14 +93,4 @@ import Testing
         #expect(sampler.repeats([6..<8, 0..<1], in: bytes) == 1)
     }
 
-}
-
-extension LineMemo.Entry: Equatable {
-    public static func == (a: Self, b: Self) -> Bool {
-        switch (a, b) {
-        case (.printed(let x), .printed(let y)): x == y
-        case (.pending(let x), .pending(let y)): x == y
-        default: false
-        }
-    }
 }
