@@ -34,6 +34,10 @@ punctuation at a line's end, which Chromium trims; other).
   --check FILE    compares a fresh Chromium run with such a file
   --pairs FILE    writes Chromium's decision between every two printable ASCII characters
                   (Fixtures/chromium-ascii-pairs.tsv)
+  --punctuation FILE  writes Chromium's widths of 600 texts of fullwidth punctuation side by side
+                  (brackets, quotes, full stops, commas, colons, middle dots, ideographs, kana,
+                  Latin, spaces; seeded): Fixtures/chromium-punctuation-widths.tsv, which
+                  FullwidthPunctuationTests checks
   --save/--load   keeps Chromium's results in a JSON file, to compare again without Chromium
   --tables N      checks instead the automatic table layout of N generated tables of these tokens
                   against Chromium's `table-layout: auto` (see tables_check)
@@ -235,23 +239,63 @@ def code_points(text, utf16_starts):
     return [mapping[s] for s in utf16_starts]
 
 
+def page_result(chromium, source):
+    """The JSON a page's script writes between RESULT and END into the DOM, from headless Chromium."""
+    with tempfile.TemporaryDirectory() as directory:
+        path = Path(directory) / "page.html"
+        path.write_text(source, encoding="utf-8")
+        dom = subprocess.run([chromium, "--headless=new", "--no-sandbox", "--disable-gpu", "--allow-file-access-from-files",
+                              "--virtual-time-budget=6000000", "--user-data-dir=" + directory, "--dump-dom", path.as_uri()],
+                             check=True, capture_output=True, text=True, timeout=3600).stdout
+    found = re.search(r"RESULT(.*?)END", dom, re.S)
+    if not found:
+        raise SystemExit("chromium printed no result")
+    return json.loads(html.unescape(found.group(1)))
+
+
 def chromium_lines(chromium, texts, widths, style, chunk=2500):
     """Each text's line starts (code point offsets, the first line's 0 left out) at each width."""
     results = []
     for first in range(0, len(texts), chunk):
         part = texts[first:first + chunk]
-        with tempfile.TemporaryDirectory() as directory:
-            path = Path(directory) / "lines.html"
-            path.write_text(page(part, widths, style), encoding="utf-8")
-            dom = subprocess.run([chromium, "--headless=new", "--no-sandbox", "--disable-gpu", "--allow-file-access-from-files",
-                                  "--virtual-time-budget=6000000", "--user-data-dir=" + directory, "--dump-dom", path.as_uri()],
-                                 check=True, capture_output=True, text=True, timeout=3600).stdout
-        found = re.search(r"RESULT(.*?)END", dom, re.S)
-        if not found:
-            raise SystemExit("chromium printed no lines")
-        for text, per_width in zip(part, json.loads(html.unescape(found.group(1)))):
+        for text, per_width in zip(part, page_result(chromium, page(part, widths, style))):
             results.append([code_points(text, starts) for starts in per_width])
     return results
+
+
+PUNCTUATION = (list("中文字の「」『』（）【】〔〕《》〈〉〖〗｛｝［］｟｠｢｣、。，．：；・　“”‘’()[]·！？ー")
+               + ["ab", "12", " ", "x", "カナ"])
+
+
+def write_punctuation(chromium, path, count=600):
+    """Chromium's widths of `count` texts of fullwidth punctuation side by side (seeded): the
+    golden file of FullwidthPunctuationTests."""
+    rng = random.Random(SEED + 22)
+    texts = ["".join(rng.choice(PUNCTUATION) for _ in range(rng.randint(2, 9))) for _ in range(count)]
+    faces = "\n".join('@font-face { font-family: "tm%d"; src: url("%s"); }' % (i, (ROOT / "Fonts" / f).as_uri())
+                      for i, f in enumerate(FONTS))
+    families = ", ".join('"tm%d"' % i for i in range(len(FONTS)))
+    loads = ", ".join('document.fonts.load("%dpx tm%d")' % (SIZE, i) for i in range(len(FONTS)))
+    source = """<!DOCTYPE html><html><head><meta charset="utf-8"><style>
+%s
+span { font-family: %s; font-size: %dpx; white-space: pre; font-kerning: normal; }
+</style></head><body><div id="host"></div><pre id="out"></pre><script>
+const texts = %s;
+Promise.all([%s]).then(() => document.fonts.ready).then(() => {
+  const host = document.getElementById("host"); const result = [];
+  for (const t of texts) {
+    const span = document.createElement("span"); span.textContent = t; host.appendChild(span);
+    result.push(span.getBoundingClientRect().width); host.removeChild(span);
+  }
+  document.getElementById("out").textContent = "RESULT" + JSON.stringify(result) + "END";
+});
+</script></body></html>""" % (faces, families, SIZE, json.dumps(texts), loads)
+    widths = page_result(chromium, source)
+    header = ("# Widths in px at %d px of texts of fullwidth punctuation side by side, as headless %s lays them\n"
+              "# out in the bundled fonts (Scripts/chromium-line-breaks.py --punctuation FILE; snapped to 1/64 px).\n"
+              "# text<TAB>width\n") % (SIZE, chromium_version(chromium))
+    Path(path).write_text(header + "".join("%s\t%r\n" % pair for pair in zip(texts, widths)), encoding="utf-8")
+    print("wrote %d texts to %s" % (len(texts), path))
 
 
 def textmeasure_lines(binary, rules, texts, widths):
@@ -534,10 +578,14 @@ def main():
     parser.add_argument("--save", help="write Chromium's lines here (JSON) to reuse with --load")
     parser.add_argument("--load", help="read Chromium's lines from a --save file instead of running Chromium")
     parser.add_argument("--pairs", help="write Chromium's decision between every two printable ASCII characters here")
+    parser.add_argument("--punctuation", help="write Chromium's widths of texts of fullwidth punctuation here")
     parser.add_argument("--tables", type=int, help="check the automatic table layout of this many generated tables instead")
     args = parser.parse_args()
     if args.pairs:
         write_pairs(args.chromium, args.pairs)
+        return
+    if args.punctuation:
+        write_punctuation(args.chromium, args.punctuation)
         return
     if args.tables:
         for rules in args.rules.split(","):

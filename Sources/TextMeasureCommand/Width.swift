@@ -7,8 +7,11 @@ extension TextMeasureCommand {
             abstract: "Print the width in px of each line of standard input, one per line.",
             discussion: """
                 Widths are exact HarfBuzz advances (font units × size ÷ units-per-em, no hinting, \
-                no rounding), printed at full precision. A line that is not valid UTF-8 stops the \
-                run with an error naming it; widths of the lines before it have been printed.
+                no rounding), printed at full precision. Under the default line-break rules \
+                (chromium), fullwidth punctuation side by side is trimmed as Chromium trims it \
+                (the font's `halt` feature, as in "」「"); --line-breaks pango measures it as \
+                hb-shape does. A line that is not valid UTF-8 stops the run with an error naming \
+                it; widths of the lines before it have been printed.
                 """)
 
         @OptionGroup var font: FontOptions

@@ -3,6 +3,10 @@
 /// Faces are loaded once per file and face index and shared, so making `Font`s is cheap after
 /// the first. Sizes are in points (1 pt = 1 px).
 ///
+/// A font measures its face as HarfBuzz shapes it, `hb-shape`'s widths: none of a browser's
+/// conventions, which its `stack` takes on (under `LineBreakRules.chromium`, fullwidth
+/// punctuation side by side trimmed as Chromium trims it; see the Wrapping text article).
+///
 /// ```swift
 /// let font = try Font(path: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", size: 14)
 /// let width = font.width(of: "AVATAR")   // exact, shaped

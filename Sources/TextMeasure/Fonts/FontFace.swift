@@ -32,6 +32,8 @@ final class FontFace: @unchecked Sendable {
     let unscaledMetrics: FontMetrics
     /// What text the face measures without shaping, per feature settings, built on first use.
     let simpleText = SimpleTextAnalysis.Cache()
+    /// How Chromium trims the face's fullwidth punctuation (see `FullwidthPunctuation`).
+    let fullwidthPunctuation: FullwidthPunctuation
 
     let blob: OpaquePointer
     let face: OpaquePointer
@@ -64,6 +66,7 @@ final class FontFace: @unchecked Sendable {
             return hb_font_get_glyph_h_advance(font, glyph)
         }
         self.unscaledMetrics = FontMetrics(font: font, face: face, asciiAdvances: asciiAdvances)
+        self.fullwidthPunctuation = FullwidthPunctuation(face: face, font: font)
     }
 
     deinit {

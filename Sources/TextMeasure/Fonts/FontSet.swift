@@ -134,6 +134,30 @@ final class FontSet: Sendable {
     /// The feature settings of the font at `index`.
     func featureSettings(_ index: Int) -> [FontFeature] { featureSettings[index < members.count ? index : 0] }
 
+    /// Whether the set trims fullwidth punctuation as Chromium does (see `FullwidthPunctuation`):
+    /// a set drawn as Chromium draws, its spaces in the first font that has them.
+    var trimsFullwidthPunctuation: Bool { spaces == .first }
+
+    /// Whether the font at `index` trims fullwidth punctuation: the set does, the face has
+    /// `halt`, and the font's settings turn on no width feature themselves (Blink's exclusive ones).
+    func trimsPunctuation(inFont index: Int) -> Bool {
+        trimsFullwidthPunctuation && face(index).fullwidthPunctuation.trims
+            && !featureSettings(index).contains { $0.value != 0 && FullwidthPunctuation.widthFeatures.contains($0.tag) }
+    }
+
+    /// The trimming of fullwidth punctuation that the font at `index` applies to `range` of
+    /// `utf8` beyond its settings (see `FullwidthPunctuation`): `chws` where the face has it
+    /// and `halt` on the marks it trims; none where `trimsPunctuation(inFont:)` says it does not.
+    /// - Complexity: O(length of the range) when it holds a mark; one pass over its bytes else.
+    func punctuationTrims(_ index: Int, _ utf8: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> [hb_feature_t] {
+        guard trimsFullwidthPunctuation, face(index).fullwidthPunctuation.trims, FullwidthPunctuation.mayApply(utf8, range),
+              trimsPunctuation(inFont: index) else { return [] }
+        let marks = face(index).fullwidthPunctuation
+        let chws = marks.hasContextualSpacing && !featureSettings(index).contains { $0.tag == FullwidthPunctuation.chws }
+            ? [hb_feature_t(tag: FullwidthPunctuation.chws, value: 1, start: 0, end: UInt32.max)] : []
+        return chws + marks.halts(utf8, range)
+    }
+
     /// Whether the member at `index` covers `scalar` (charset or cmap; never loads a face).
     @inline(__always)
     func covers(_ index: Int, _ scalar: Unicode.Scalar) -> Bool { members[index].covers(scalar) }

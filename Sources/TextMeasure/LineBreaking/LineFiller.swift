@@ -44,6 +44,8 @@ struct LineFiller {
         let width: Double
         let isHyphenated: Bool
         let fits: Bool
+        /// It fits only with its closing mark trimmed (see `PreparedText.Segment.endTrim`): the line ends with it.
+        var endsLine = false
     }
 
     private let limit: Double
@@ -119,6 +121,14 @@ struct LineFiller {
                               previous: nil, cache: text.cache).content
             fits = width <= limit
         }
+        // A line it does not otherwise fit ends with its closing mark trimmed, when that fits
+        // and the mark ends the line: no space follows it, or it is alone on the line (Chromium
+        // then trims it before the hanging spaces, rather than break the word).
+        let trim = text.segments[next].endTrim
+        if !fits, !hyphenated, trim > 0, width - trim <= limit,
+           placed == 0 || text.segments[next].contentEnd == text.segments[next].breakStart {
+            return Candidate(from: from, piece: piece, width: width - trim, isHyphenated: false, fits: true, endsLine: true)
+        }
         return Candidate(from: from, piece: piece, width: width, isHyphenated: hyphenated, fits: fits)
     }
 
@@ -134,7 +144,7 @@ struct LineFiller {
         if contentEnd > candidate.from { line.faces.formUnion(candidate.piece.faces) }
         next += 1
         resume = nil
-        if isHard { finishLine(at: end) }
+        if isHard || candidate.endsLine { finishLine(at: end) }
     }
 
     /// Ends the line at `end` and starts the next one there.
@@ -203,11 +213,14 @@ struct LineFiller {
         }
         // How many clusters of mean width fill a line (a Double, so a zero width or a huge limit cannot trap).
         let guess = Int(min(limit / broken.clusterWidth, Double(boundaries.count)))
+        // The whole rest fits when it does with its closing mark trimmed (see `measureNext`).
+        let endTrim = suffix.isEmpty ? text.segments[next].endTrim : 0
         var fitting: PreparedText.Measured?
         var count = PreparedText.largestFitting(above: 1, upTo: total, guess: guess) { count in
             let candidate = prefix(count)
-            if candidate.content <= limit { fitting = candidate }
-            return candidate.content <= limit
+            let fits = candidate.content - (count == total ? endTrim : 0) <= limit
+            if fits { fitting = candidate }
+            return fits
         }
         var best = fitting ?? prefix(1)  // a line takes one cluster, fitting or not
         // Invisible clusters (a soft hyphen, a joiner) stay with the one before them when they fit.

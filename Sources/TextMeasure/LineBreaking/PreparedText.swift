@@ -55,6 +55,14 @@ public struct PreparedText: Sendable {
         /// For a long segment one face shapes: the widths of its clusters, which gave the widths
         /// above and break it between graphemes without shaping it again.
         var clusters: ClusterWidths?
+        /// How much narrower the widths above are after text on the same line, in points: the
+        /// segment starts with a fullwidth opening mark that the mark before it trims (see
+        /// `FullwidthPunctuation`), which a line's start leaves whole.
+        var startTrim = 0.0
+        /// How much narrower its content is at the end of a line it does not otherwise fit, in
+        /// points: it ends with a fullwidth closing bracket, whose blank half Chromium trims there
+        /// when the bracket ends the line (see `LineFiller`).
+        var endTrim = 0.0
     }
 
     /// The widths of segment `index` from UTF-8 offset `start` (its start, or where its rest
@@ -65,7 +73,8 @@ public struct PreparedText: Sendable {
     func widths(ofSegment index: Int, from start: Int, at pen: Double, afterText: Bool) -> Measured {
         // The segment's fields are read in place: a copy of it would retain its references.
         if start == segments[index].start, !segments[index].hasTab, afterText || !segments[index].dependsOnContext {
-            return (segments[index].contentWidth, segments[index].advance, segments[index].faces)
+            let trim = afterText ? segments[index].startTrim : 0
+            return (segments[index].contentWidth - trim, segments[index].advance - trim, segments[index].faces)
         }
         return span(start..<segments[index].breakStart, from: pen, previous: afterText ? context(beforeSegment: index) : nil,
                     following: segments[index].following, cache: cache)
@@ -179,6 +188,10 @@ extension FontStack {
                     segment.contentWidth = points(measured.units - measured.hangingUnits)
                     segment.faces = measured.faces
                     segment.lastFace = measured.lastFace
+                    if previous != nil, !segment.dependsOnContext {
+                        segment.startTrim = points(Shaper.trimmedStart(utf8, at: start, in: fontSet))
+                    }
+                    segment.endTrim = points(Shaper.trimmedEnd(utf8, before: contentEnd, in: fontSet))
                 }
                 previous = isHard ? nil : segment.lastFace  // each hard line starts a line: no context
                 segments.append(segment)

@@ -74,6 +74,49 @@ enum Shaper {
         return run
     }
 
+    /// How much narrower, in primary font units, the text from `start` of `utf8` is after the
+    /// text before it on its line than at the line's start: its first character is a fullwidth
+    /// opening mark that the mark before it trims (see `FullwidthPunctuation`), in a set that
+    /// trims; else 0. Text measured alone starts a line; this is what it loses mid-line. O(1).
+    static func trimmedStart(_ utf8: UnsafeBufferPointer<UInt8>, at start: Int, in set: FontSet) -> Double {
+        guard set.trimsFullwidthPunctuation, start > 0, start < utf8.count else { return 0 }
+        let mark = start..<(start + SimpleTextAnalysis.decode(utf8, at: start).1)
+        guard let face = trimmingFace(utf8, mark, in: set),
+              set.punctuationTrims(face, utf8, mark).contains(where: { Int($0.start) == start }) else { return 0 }
+        return set.toPrimaryUnits(advance(UnsafeBufferPointer(rebasing: utf8[mark]), 0..<mark.count, in: set, font: face).units
+                                  - advance(utf8, mark, in: set, font: face).units, from: face)
+    }
+
+    /// How much narrower, in primary font units, the text of `utf8` up to `end` is at the end of
+    /// a line that it does not otherwise fit: its last character is a fullwidth closing bracket
+    /// or quote (not a full stop or comma), whose blank half Chromium trims there
+    /// (`text-spacing-trim: normal` allows the end); else 0. O(1).
+    static func trimmedEnd(_ utf8: UnsafeBufferPointer<UInt8>, before end: Int, in set: FontSet) -> Double {
+        guard set.trimsFullwidthPunctuation, end > 0 else { return 0 }
+        var last = end - 1
+        while last > 0, utf8[last] & 0xC0 == 0x80 { last -= 1 }
+        let (value, length) = SimpleTextAnalysis.decode(utf8, at: last)
+        let mark = last..<(last + length)
+        guard mark.upperBound == end, let face = trimmingFace(utf8, mark, in: set),
+              FullwidthPunctuation.kind(of: value) == .close else { return 0 }  // not the full stops and commas
+        let alone = UnsafeBufferPointer(rebasing: utf8[mark])
+        let trimmed = shape(alone, 0..<length, in: set, font: face, trimmingAll: true)
+        var count: UInt32 = 0
+        guard let positions = hb_buffer_get_glyph_positions(trimmed, &count) else { return 0 }
+        let narrower = (0..<Int(count)).reduce(0) { $0 + Int(positions[$1].x_advance) }
+        return set.toPrimaryUnits(advance(alone, 0..<length, in: set, font: face).units - narrower, from: face)
+    }
+
+    /// The font of `set` that draws the mark `range` of `utf8` (the first that has it), when it
+    /// is a character Chromium may trim and that font trims.
+    private static func trimmingFace(_ utf8: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, in set: FontSet) -> Int? {
+        guard FullwidthPunctuation.mayApply(utf8, range),
+              let scalar = Unicode.Scalar(SimpleTextAnalysis.decode(utf8, at: range.lowerBound).0),
+              let face = set.members.indices.first(where: { set.covers($0, scalar) && set.members[$0].face != nil }),
+              set.trimsPunctuation(inFont: face) else { return nil }
+        return face
+    }
+
     /// This thread's buffer holding `range` of `utf8` shaped with font `index` of `set` in the
     /// set's language (HarfBuzz's `locl` forms; "und", the fonts' default language system, when
     /// it has none — never the process locale, so widths do not change with `LANG`), right to left when
@@ -82,7 +125,7 @@ enum Shaper {
     /// (Arabic joining across a run boundary); the beginning/end-of-text flags are set where the
     /// run touches them.
     static func shape(_ utf8: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, in set: FontSet, font index: Int,
-                      level: UInt8 = 0, script: hb_script_t? = nil) -> OpaquePointer {
+                      level: UInt8 = 0, script: hb_script_t? = nil, trimmingAll: Bool = false) -> OpaquePointer {
         #if DEBUG
         probe?.count(range.count)
         #endif
@@ -98,7 +141,9 @@ enum Shaper {
         hb_buffer_set_direction(buffer, level & 1 == 1 ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
         if let script { hb_buffer_set_script(buffer, script) }
         hb_buffer_guess_segment_properties(buffer)
-        let features = set.features(index)
+        let trims = trimmingAll ? [hb_feature_t(tag: FullwidthPunctuation.halt, value: 1, start: 0, end: UInt32.max)]
+            : set.punctuationTrims(index, utf8, range)
+        let features = trims.isEmpty ? set.features(index) : set.features(index) + trims
         hb_shape(set.face(index).font, buffer, features, UInt32(features.count))
         return buffer
     }
@@ -134,7 +179,7 @@ enum Shaper {
     /// HarfBuzz's; else nil.
     private static func simpleAdvance(_ utf8: UnsafeBufferPointer<UInt8>, _ run: ShapingRun, in set: FontSet,
                                       hangingStart: Int, mode: ShapingMode) -> (units: Int, hanging: Int)? {
-        guard mode == .auto, run.level == 0, set.language == nil,
+        guard mode == .auto, run.level == 0, set.language == nil, set.punctuationTrims(run.faceIndex, utf8, run.utf8Range).isEmpty,
               let sum = set.simpleText(run.faceIndex).measure(utf8, run.utf8Range, script: run.bufferScript, hangingStart: hangingStart)
         else { return nil }
         #if DEBUG
