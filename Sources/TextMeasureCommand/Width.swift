@@ -8,9 +8,10 @@ extension TextMeasureCommand {
             discussion: """
                 Widths are exact HarfBuzz advances (font units × size ÷ units-per-em, no hinting, \
                 no rounding), printed at full precision. Under the default line-break rules \
-                (chromium), fullwidth punctuation side by side is trimmed as Chromium trims it \
-                (the font's `halt` feature, as in "」「"); --line-breaks pango measures it as \
-                hb-shape does. A line that is not valid UTF-8 stops the run with an error naming \
+                (chromium), two things are measured as Chromium measures them: fullwidth \
+                punctuation side by side is trimmed (the font's `halt` feature, as in "」「"), \
+                and a colour emoji is as wide as its bitmap; --line-breaks pango measures them \
+                as hb-shape does. A line that is not valid UTF-8 stops the run with an error naming \
                 it; widths of the lines before it have been printed.
                 """)
 

@@ -39,10 +39,15 @@ import TextMeasure
     }
 
     @Test func emojiSequencesAreSingleGraphemes() {
-        let emoji = 2550.0 / 2048 * 16
-        let layout = Self.stack.prepare("👍🏽👩‍💻🇫🇷").layout(width: 2 * emoji + 0.01)
-        #expect(layout.lines.map(\.text) == ["👍🏽👩‍💻", "🇫🇷"])
-        #expect(abs(layout.lines[0].width - 2 * emoji) < 1e-9)
+        // Noto Color Emoji's glyphs: 40 px in its bitmap strike of 32 pixels per em (1.25 em,
+        // Chromium's advance, under the default `.chromium`), 2550 of 2048 units in its hmtx
+        // (HarfBuzz's and Pango's, under `.pango`).
+        for (stack, emoji) in [(Self.stack, 1.25 * 16), (Self.stack.withLineBreaks(.pango), 2550.0 / 2048 * 16)] {
+            let layout = stack.prepare("👍🏽👩‍💻🇫🇷").layout(width: 2 * emoji + 0.01)
+            #expect(layout.lines.map(\.text) == ["👍🏽👩‍💻", "🇫🇷"])
+            #expect(abs(layout.lines[0].width - 2 * emoji) < 1e-9)
+            #expect(abs(stack.width(of: "👍🏽") - emoji) < 1e-9)
+        }
         let mixed = Self.stack.prepare("ok 👍🏽 done").layout(width: Self.stack.width(of: "ok 👍🏽") + 0.5)
         #expect(mixed.lines.map(\.text) == ["ok 👍🏽", "done"])
     }

@@ -5,7 +5,8 @@
 ///
 /// A font measures its face as HarfBuzz shapes it, `hb-shape`'s widths: none of a browser's
 /// conventions, which its `stack` takes on (under `LineBreakRules.chromium`, fullwidth
-/// punctuation side by side trimmed as Chromium trims it; see the Wrapping text article).
+/// punctuation side by side trimmed, and a colour bitmap glyph as wide as its bitmap, as
+/// Chromium measures them; see the Wrapping text article).
 ///
 /// ```swift
 /// let font = try Font(path: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", size: 14)

@@ -34,6 +34,11 @@ final class FontFace: @unchecked Sendable {
     let simpleText = SimpleTextAnalysis.Cache()
     /// How Chromium trims the face's fullwidth punctuation (see `FullwidthPunctuation`).
     let fullwidthPunctuation: FullwidthPunctuation
+    /// For a face of colour bitmaps (CBDT, sbix), an hb-ot font like `font` whose horizontal
+    /// advances are its bitmap strike's, as Chromium (Skia over FreeType) measures them: Noto
+    /// Color Emoji's glyphs are 1.25 em there, against 2550/2048 em in its `hmtx`. Nil for
+    /// another face. Stacks under `LineBreakRules.chromium` shape with it (see `FontSet.shapingFont`).
+    let bitmapAdvanceFont: OpaquePointer?
 
     let blob: OpaquePointer
     let face: OpaquePointer
@@ -41,10 +46,13 @@ final class FontFace: @unchecked Sendable {
 
     private init(blob: OpaquePointer, source: String, isKept: Bool, faceIndex: Int, id: Int) throws(FontError) {
         _ = try SfntDirectory(blob: blob, faceIndex: faceIndex, source: source)
-        try Self.validateWithFreeType(blob: blob, faceIndex: faceIndex, source: source)
         let face = hb_face_create(blob, UInt32(faceIndex))!
         hb_face_make_immutable(face)
         let upem = Int(hb_face_get_upem(face))
+        let bitmaps = hb_ot_color_has_png(face) != 0
+        let bitmapAdvances = try Self.withFreeType(blob: blob, faceIndex: faceIndex, source: source) { ftFace in
+            bitmaps ? Self.bitmapAdvances(of: ftFace, unitsPerEm: upem) : nil
+        }
         let font = hb_font_create(face)!
         hb_font_set_scale(font, Int32(upem), Int32(upem))
         hb_font_make_immutable(font)
@@ -67,9 +75,11 @@ final class FontFace: @unchecked Sendable {
         }
         self.unscaledMetrics = FontMetrics(font: font, face: face, asciiAdvances: asciiAdvances)
         self.fullwidthPunctuation = FullwidthPunctuation(face: face, font: font)
+        self.bitmapAdvanceFont = bitmapAdvances.map { Self.font(font, advances: $0) }
     }
 
     deinit {
+        if let bitmapAdvanceFont { hb_font_destroy(bitmapAdvanceFont) }
         hb_font_destroy(font)
         hb_face_destroy(face)
         hb_blob_destroy(blob)
@@ -112,9 +122,51 @@ final class FontFace: @unchecked Sendable {
         return ""
     }
 
+    /// Each glyph's advance in font units in the largest bitmap strike of `face` (its advance in
+    /// pixels over the strike's pixels per em), or -1 for a glyph without a bitmap; nil when the
+    /// face has no strike.
+    private static func bitmapAdvances(of face: FT_Face, unitsPerEm: Int) -> [Int32]? {
+        let sizes = Int(face.pointee.num_fixed_sizes)
+        guard sizes > 0, let available = face.pointee.available_sizes else { return nil }
+        let strike = (0..<sizes).max { available[$0].y_ppem < available[$1].y_ppem }!
+        let ppem = Double(available[strike].y_ppem)
+        guard ppem > 0, FT_Select_Size(face, FT_Int(strike)) == 0 else { return nil }
+        let flags = FT_Int32(FT_LOAD_COLOR) | FT_Int32(FT_LOAD_BITMAP_METRICS_ONLY)
+        return (0..<Int(face.pointee.num_glyphs)).map { glyph in
+            guard FT_Load_Glyph(face, FT_UInt(glyph), flags) == 0 else { return -1 }
+            return Int32((Double(face.pointee.glyph.pointee.metrics.horiAdvance) / ppem * Double(unitsPerEm)).rounded())
+        }
+    }
+
+    /// A sub-font of `font` whose horizontal advances are `advances` (a glyph's -1: `font`'s).
+    private static func font(_ font: OpaquePointer, advances: [Int32]) -> OpaquePointer {
+        let table = UnsafeMutablePointer<Int32>.allocate(capacity: advances.count + 1)
+        table[0] = Int32(advances.count)
+        for (glyph, advance) in advances.enumerated() { table[glyph + 1] = advance }
+        let sub = hb_font_create_sub_font(font)!
+        hb_font_set_funcs(sub, bitmapAdvanceFunctions, table) { $0?.deallocate() }
+        hb_font_make_immutable(sub)
+        return sub
+    }
+
+    /// Font functions whose horizontal advance of a glyph is its entry in the table the font
+    /// data points to (its count first), else the parent font's.
+    private nonisolated(unsafe) static let bitmapAdvanceFunctions: OpaquePointer = {
+        let functions = hb_font_funcs_create()!
+        hb_font_funcs_set_glyph_h_advance_func(functions, { font, data, glyph, _ in
+            let table = data!.assumingMemoryBound(to: Int32.self)
+            let advance = glyph < UInt32(table[0]) ? table[Int(glyph) + 1] : -1
+            return advance >= 0 ? advance : hb_font_get_glyph_h_advance(hb_font_get_parent(font), glyph)
+        }, nil, nil)
+        hb_font_funcs_make_immutable(functions)
+        return functions
+    }()
+
     /// FreeType's loader must accept the face too: it checks far more of the file than
-    /// HarfBuzz does up front, and it is what renders glyphs later.
-    private static func validateWithFreeType(blob: OpaquePointer, faceIndex: Int, source: String) throws(FontError) {
+    /// HarfBuzz does up front, and it is what renders glyphs later. Returns what `inspect`
+    /// reads of FreeType's face.
+    private static func withFreeType<T>(blob: OpaquePointer, faceIndex: Int, source: String,
+                                        _ inspect: (FT_Face) -> T) throws(FontError) -> T {
         var library: FT_Library?
         guard FT_Init_FreeType(&library) == 0, let library else { throw .unreadable(path: source, reason: "FreeType failed to start") }
         defer { FT_Done_FreeType(library) }
@@ -125,7 +177,8 @@ final class FontFace: @unchecked Sendable {
             FT_New_Memory_Face(library, $0, FT_Long(length), FT_Long(faceIndex), &face)
         } ?? 1
         guard error == 0, let face else { throw .notAFont(path: source) }
-        FT_Done_Face(face)
+        defer { FT_Done_Face(face) }
+        return inspect(face)
     }
 }
 

@@ -134,6 +134,14 @@ final class FontSet: Sendable {
     /// The feature settings of the font at `index`.
     func featureSettings(_ index: Int) -> [FontFeature] { featureSettings[index < members.count ? index : 0] }
 
+    /// The HarfBuzz font that shapes with the font at `index`: the face's, or under Chromium's
+    /// conventions (`trimsFullwidthPunctuation`) its `bitmapAdvanceFont` where it has one.
+    @inline(__always)
+    func shapingFont(_ index: Int) -> OpaquePointer {
+        let face = face(index)
+        return trimsFullwidthPunctuation ? face.bitmapAdvanceFont ?? face.font : face.font
+    }
+
     /// Whether the set trims fullwidth punctuation as Chromium does (see `FullwidthPunctuation`):
     /// a set drawn as Chromium draws, its spaces in the first font that has them.
     var trimsFullwidthPunctuation: Bool { spaces == .first }

@@ -25,7 +25,10 @@ extension Font {
     /// - Complexity: O(length).
     public func uncoveredScalars(in text: String) -> [Unicode.Scalar] { exact.uncoveredScalars(in: text) }
 
-    /// The face alone, as HarfBuzz shapes it: for a face that could trim punctuation, a stack of
-    /// it under Pango's rules, which for one face are only hb-shape's (see `Font`).
-    private var exact: FontStack { face.fullwidthPunctuation.trims ? FontStack(fontSet: fontSet, size: size, lineBreaks: .pango) : stack }
+    /// The face alone, as HarfBuzz shapes it: for a face Chromium measures otherwise (one that
+    /// trims punctuation, or has bitmap advances), a stack of it under Pango's rules, which for
+    /// one face are only hb-shape's (see `Font`).
+    private var exact: FontStack {
+        face.fullwidthPunctuation.trims || face.bitmapAdvanceFont != nil ? FontStack(fontSet: fontSet, size: size, lineBreaks: .pango) : stack
+    }
 }

@@ -144,7 +144,7 @@ enum Shaper {
         let trims = trimmingAll ? [hb_feature_t(tag: FullwidthPunctuation.halt, value: 1, start: 0, end: UInt32.max)]
             : set.punctuationTrims(index, utf8, range)
         let features = trims.isEmpty ? set.features(index) : set.features(index) + trims
-        hb_shape(set.face(index).font, buffer, features, UInt32(features.count))
+        hb_shape(set.shapingFont(index), buffer, features, UInt32(features.count))
         return buffer
     }
 
@@ -179,7 +179,8 @@ enum Shaper {
     /// HarfBuzz's; else nil.
     private static func simpleAdvance(_ utf8: UnsafeBufferPointer<UInt8>, _ run: ShapingRun, in set: FontSet,
                                       hangingStart: Int, mode: ShapingMode) -> (units: Int, hanging: Int)? {
-        guard mode == .auto, run.level == 0, set.language == nil, set.punctuationTrims(run.faceIndex, utf8, run.utf8Range).isEmpty,
+        guard mode == .auto, run.level == 0, set.language == nil, set.shapingFont(run.faceIndex) == set.face(run.faceIndex).font,
+              set.punctuationTrims(run.faceIndex, utf8, run.utf8Range).isEmpty,
               let sum = set.simpleText(run.faceIndex).measure(utf8, run.utf8Range, script: run.bufferScript, hangingStart: hangingStart)
         else { return nil }
         #if DEBUG
