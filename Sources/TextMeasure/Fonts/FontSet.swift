@@ -142,6 +142,16 @@ final class FontSet: Sendable {
         return trimsFullwidthPunctuation ? face.bitmapAdvanceFont ?? face.font : face.font
     }
 
+    /// Whether the font at `index` shapes `range` of `utf8` with its settings alone, as the
+    /// simple-text analysis of its face assumes: no punctuation trimmed in it, no bitmap advances.
+    @inline(__always)
+    func shapesWithSettingsAlone(_ index: Int, _ utf8: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        guard trimsFullwidthPunctuation else { return true }
+        let face = face(index)
+        guard face.bitmapAdvanceFont == nil else { return false }
+        return !face.fullwidthPunctuation.trims || punctuationTrims(index, utf8, range).isEmpty
+    }
+
     /// Whether the set trims fullwidth punctuation as Chromium does (see `FullwidthPunctuation`):
     /// a set drawn as Chromium draws, its spaces in the first font that has them.
     var trimsFullwidthPunctuation: Bool { spaces == .first }

@@ -44,8 +44,6 @@ struct LineFiller {
         let width: Double
         let isHyphenated: Bool
         let fits: Bool
-        /// It fits only with its closing mark trimmed (see `PreparedText.Segment.endTrim`): the line ends with it.
-        var endsLine = false
     }
 
     private let limit: Double
@@ -85,6 +83,9 @@ struct LineFiller {
             let candidate = measureNext(text)
             if candidate.fits {
                 place(text, candidate)
+            } else if text.segments[next].endTrim > 0, let trimmed = endTrimmed(text, candidate) {
+                place(text, trimmed)  // its closing mark ends the line (a hard break has ended it already)
+                if placed > 0 { finishLine(at: text.segments[next - 1].end) }
             } else if placed > 0 {
                 finishLine(at: candidate.from)
             } else if resume != nil || !startBreaking(text, candidate) {
@@ -121,15 +122,19 @@ struct LineFiller {
                               previous: nil, cache: text.cache).content
             fits = width <= limit
         }
-        // A line it does not otherwise fit ends with its closing mark trimmed, when that fits
-        // and the mark ends the line: no space follows it, or it is alone on the line (Chromium
-        // then trims it before the hanging spaces, rather than break the word).
-        let trim = text.segments[next].endTrim
-        if !fits, !hyphenated, trim > 0, width - trim <= limit,
-           placed == 0 || text.segments[next].contentEnd == text.segments[next].breakStart {
-            return Candidate(from: from, piece: piece, width: width - trim, isHyphenated: false, fits: true, endsLine: true)
-        }
         return Candidate(from: from, piece: piece, width: width, isHyphenated: hyphenated, fits: fits)
+    }
+
+    /// The candidate that does not otherwise fit, with its closing mark trimmed (see
+    /// `PreparedText.Segment.endTrim`), when that fits and the mark ends the line: no space
+    /// follows it, or it is alone on the line (Chromium then trims it before the hanging spaces,
+    /// rather than break the word). Asked once a line, out of the fill's loop.
+    @inline(never)
+    private mutating func endTrimmed(_ text: PreparedText, _ candidate: Candidate) -> Candidate? {
+        let trim = Double(text.segments[next].endTrim)
+        guard !candidate.isHyphenated, candidate.width - trim <= limit,
+              placed == 0 || text.segments[next].contentEnd == text.segments[next].breakStart else { return nil }
+        return Candidate(from: candidate.from, piece: candidate.piece, width: candidate.width - trim, isHyphenated: false, fits: true)
     }
 
     /// Puts the candidate on the line; a hard break after it finishes the line.
@@ -144,7 +149,7 @@ struct LineFiller {
         if contentEnd > candidate.from { line.faces.formUnion(candidate.piece.faces) }
         next += 1
         resume = nil
-        if isHard || candidate.endsLine { finishLine(at: end) }
+        if isHard { finishLine(at: end) }
     }
 
     /// Ends the line at `end` and starts the next one there.
@@ -214,7 +219,7 @@ struct LineFiller {
         // How many clusters of mean width fill a line (a Double, so a zero width or a huge limit cannot trap).
         let guess = Int(min(limit / broken.clusterWidth, Double(boundaries.count)))
         // The whole rest fits when it does with its closing mark trimmed (see `measureNext`).
-        let endTrim = suffix.isEmpty ? text.segments[next].endTrim : 0
+        let endTrim = suffix.isEmpty ? Double(text.segments[next].endTrim) : 0
         var fitting: PreparedText.Measured?
         var count = PreparedText.largestFitting(above: 1, upTo: total, guess: guess) { count in
             let candidate = prefix(count)

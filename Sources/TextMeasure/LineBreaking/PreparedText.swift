@@ -38,6 +38,11 @@ public struct PreparedText: Sendable {
         /// The content holds a tab, whose width depends on where the segment starts; the widths
         /// below are then unused.
         var hasTab: Bool
+        /// How much narrower its content is at the end of a line it does not otherwise fit, in
+        /// points: it ends with a fullwidth closing bracket, whose blank half Chromium trims there
+        /// when the bracket ends the line (see `LineFiller`). A `Float` in the padding after the
+        /// flags: the segment stays as large as it was (a layout reads every one).
+        var endTrim: Float = 0
         /// Width of the content, and of content plus hanging whitespace, in points.
         var contentWidth: Double
         var advance: Double
@@ -46,7 +51,8 @@ public struct PreparedText: Sendable {
         /// spaces, which keep the face of the text before them on a line.
         var lastFace: Int
         /// The widths above depend on that context: the segment starts with a space and follows
-        /// text in a fallback face. At a line's start it is measured again alone.
+        /// text in a fallback face, or with a fullwidth opening mark that the mark before it
+        /// trims (see `FullwidthPunctuation`). At a line's start it is measured again alone.
         var dependsOnContext: Bool
         /// The first cluster of the next segment on the same hard line, when the segment ends
         /// with spaces that it may take to its face (see `Itemizer.runs`): the advance above is
@@ -55,14 +61,6 @@ public struct PreparedText: Sendable {
         /// For a long segment one face shapes: the widths of its clusters, which gave the widths
         /// above and break it between graphemes without shaping it again.
         var clusters: ClusterWidths?
-        /// How much narrower the widths above are after text on the same line, in points: the
-        /// segment starts with a fullwidth opening mark that the mark before it trims (see
-        /// `FullwidthPunctuation`), which a line's start leaves whole.
-        var startTrim = 0.0
-        /// How much narrower its content is at the end of a line it does not otherwise fit, in
-        /// points: it ends with a fullwidth closing bracket, whose blank half Chromium trims there
-        /// when the bracket ends the line (see `LineFiller`).
-        var endTrim = 0.0
     }
 
     /// The widths of segment `index` from UTF-8 offset `start` (its start, or where its rest
@@ -73,8 +71,7 @@ public struct PreparedText: Sendable {
     func widths(ofSegment index: Int, from start: Int, at pen: Double, afterText: Bool) -> Measured {
         // The segment's fields are read in place: a copy of it would retain its references.
         if start == segments[index].start, !segments[index].hasTab, afterText || !segments[index].dependsOnContext {
-            let trim = afterText ? segments[index].startTrim : 0
-            return (segments[index].contentWidth - trim, segments[index].advance - trim, segments[index].faces)
+            return (segments[index].contentWidth, segments[index].advance, segments[index].faces)
         }
         return span(start..<segments[index].breakStart, from: pen, previous: afterText ? context(beforeSegment: index) : nil,
                     following: segments[index].following, cache: cache)
@@ -188,10 +185,19 @@ extension FontStack {
                     segment.contentWidth = points(measured.units - measured.hangingUnits)
                     segment.faces = measured.faces
                     segment.lastFace = measured.lastFace
-                    if previous != nil, !segment.dependsOnContext {
-                        segment.startTrim = points(Shaper.trimmedStart(utf8, at: start, in: fontSet))
+                    // Fullwidth punctuation Chromium trims (a lead byte of U+2018…U+FF60 first):
+                    // an opening mark after another mark mid-line (so measured alone at a line's
+                    // start), a closing bracket at a line's end.
+                    if previous != nil, !segment.dependsOnContext, Self.mayBeMark(utf8[start]) {
+                        let trim = points(Shaper.trimmedStart(utf8, at: start, in: fontSet))
+                        if trim > 0 {
+                            (segment.contentWidth, segment.advance) = (segment.contentWidth - trim, segment.advance - trim)
+                            segment.dependsOnContext = true
+                        }
                     }
-                    segment.endTrim = points(Shaper.trimmedEnd(utf8, before: contentEnd, in: fontSet))
+                    if contentEnd - start >= 3, Self.mayBeMark(utf8[contentEnd - 3]) {
+                        segment.endTrim = Float(points(Shaper.trimmedEnd(utf8, before: contentEnd, in: fontSet)))
+                    }
                 }
                 previous = isHard ? nil : segment.lastFace  // each hard line starts a line: no context
                 segments.append(segment)
@@ -217,6 +223,10 @@ extension FontStack {
         guard (0x41...0x5A).contains(last) || (0x61...0x7A).contains(last) else { return false }
         return Itemizer.isSingleRun(UnsafeBufferPointer(rebasing: utf8[(contentEnd - 1)..<contentEnd]), in: fontSet)
     }
+
+    /// Whether `lead` may start a fullwidth mark Chromium trims (U+2018…U+301F, U+FF08…U+FF60). O(1).
+    @inline(__always)
+    private static func mayBeMark(_ lead: UInt8) -> Bool { lead == 0xE2 || lead == 0xE3 || lead == 0xEF }
 
     /// Whether the scalar at `offset` extends the grapheme cluster before it: a combining mark,
     /// ZWJ, variation selector or emoji modifier (Grapheme_Cluster_Break Extend, SpacingMark, ZWJ).

@@ -63,8 +63,7 @@ extension FontStack {
         let scale = size / Double(face.unitsPerEm)
         var glyphs: [PositionedGlyph] = []
         var pen = 0
-        if mode == .auto, run.level == 0, fontSet.language == nil, fontSet.punctuationTrims(run.faceIndex, utf8, run.utf8Range).isEmpty,
-           fontSet.shapingFont(run.faceIndex) == fontSet.face(run.faceIndex).font,
+        if mode == .auto, run.level == 0, fontSet.language == nil, fontSet.shapesWithSettingsAlone(run.faceIndex, utf8, run.utf8Range),
            let simple = fontSet.simpleText(run.faceIndex).glyphs(utf8, run.utf8Range, script: run.bufferScript, scale: scale) {
             (glyphs, pen) = simple
         } else {

@@ -179,8 +179,7 @@ enum Shaper {
     /// HarfBuzz's; else nil.
     private static func simpleAdvance(_ utf8: UnsafeBufferPointer<UInt8>, _ run: ShapingRun, in set: FontSet,
                                       hangingStart: Int, mode: ShapingMode) -> (units: Int, hanging: Int)? {
-        guard mode == .auto, run.level == 0, set.language == nil, set.shapingFont(run.faceIndex) == set.face(run.faceIndex).font,
-              set.punctuationTrims(run.faceIndex, utf8, run.utf8Range).isEmpty,
+        guard mode == .auto, run.level == 0, set.language == nil, set.shapesWithSettingsAlone(run.faceIndex, utf8, run.utf8Range),
               let sum = set.simpleText(run.faceIndex).measure(utf8, run.utf8Range, script: run.bufferScript, hangingStart: hangingStart)
         else { return nil }
         #if DEBUG
