@@ -132,9 +132,11 @@ final class FontFace: @unchecked Sendable {
         let ppem = Double(available[strike].y_ppem)
         guard ppem > 0, FT_Select_Size(face, FT_Int(strike)) == 0 else { return nil }
         let flags = FT_Int32(FT_LOAD_COLOR) | FT_Int32(FT_LOAD_BITMAP_METRICS_ONLY)
-        return (0..<Int(face.pointee.num_glyphs)).map { glyph in
+        return (0..<max(0, Int(face.pointee.num_glyphs))).map { glyph in
             guard FT_Load_Glyph(face, FT_UInt(glyph), flags) == 0 else { return -1 }
-            return Int32((Double(face.pointee.glyph.pointee.metrics.horiAdvance) / ppem * Double(unitsPerEm)).rounded())
+            // A font's numbers, however absurd, never trap: past ±10⁹ units the glyph keeps its hmtx advance.
+            let units = (Double(face.pointee.glyph.pointee.metrics.horiAdvance) / ppem * Double(unitsPerEm)).rounded()
+            return units.isFinite && abs(units) < 1e9 ? Int32(units) : -1
         }
     }
 

@@ -71,7 +71,7 @@ struct FullwidthPunctuation: Sendable {
                 let advance = positions[index].x_advance
                 var extents = hb_glyph_extents_t()
                 _ = hb_font_get_glyph_extents(font, infos[index].codepoint, &extents)
-                let left = Double(extents.x_bearing + positions[index].x_offset), width = Double(extents.width)
+                let left = Double(extents.x_bearing) + Double(positions[index].x_offset), width = Double(extents.width)
                 let half = Double(found?.advance ?? advance) / 2
                 let kind: Kind = left + width <= half ? .close : left >= half ? .open
                     : width <= half && left >= half / 2 ? .middle : .other
