@@ -147,9 +147,7 @@ final class FontSet: Sendable {
     @inline(__always)
     func shapesWithSettingsAlone(_ index: Int, _ utf8: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
         guard trimsFullwidthPunctuation else { return true }
-        let face = face(index)
-        guard face.bitmapAdvanceFont == nil else { return false }
-        return !face.fullwidthPunctuation.trims || punctuationTrims(index, utf8, range).isEmpty
+        return face(index).bitmapAdvanceFont == nil && punctuationTrims(index, utf8, range).isEmpty
     }
 
     /// Whether the set trims fullwidth punctuation as Chromium does (see `FullwidthPunctuation`):
@@ -168,8 +166,7 @@ final class FontSet: Sendable {
     /// and `halt` on the marks it trims; none where `trimsPunctuation(inFont:)` says it does not.
     /// - Complexity: O(length of the range) when it holds a mark; one pass over its bytes else.
     func punctuationTrims(_ index: Int, _ utf8: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> [hb_feature_t] {
-        guard trimsFullwidthPunctuation, face(index).fullwidthPunctuation.trims, FullwidthPunctuation.mayApply(utf8, range),
-              trimsPunctuation(inFont: index) else { return [] }
+        guard trimsPunctuation(inFont: index), FullwidthPunctuation.mayApply(utf8, range) else { return [] }
         let marks = face(index).fullwidthPunctuation
         let chws = marks.hasContextualSpacing && !featureSettings(index).contains { $0.tag == FullwidthPunctuation.chws }
             ? [hb_feature_t(tag: FullwidthPunctuation.chws, value: 1, start: 0, end: UInt32.max)] : []
