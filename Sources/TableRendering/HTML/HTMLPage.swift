@@ -58,7 +58,7 @@ struct HTMLPage {
     /// tall (no font metric moves it); runs and boxes of runs each in its own direction, ordered
     /// by it alone (`isolate-override`), each run but the visually last a box as wide as the
     /// layout says (`.g`); and nothing the browser would add to HarfBuzz's defaults (synthesised bold
-    /// or italic, optical sizes, CJK spacing).
+    /// or italic, optical sizes, CJK autospace), and the fullwidth punctuation trimmed as the default stack measured it.
     private func baseRules(bounds: Rect, gap: Double) -> String {
         let s = scope
         let padding = HTMLMarkup.padding
@@ -71,7 +71,7 @@ struct HTMLPage {
             \(s) .c,\(s) .k,\(s) .t{position:absolute;box-sizing:border-box}
             \(s) .k{overflow:clip}
             \(s) .v{z-index:4}
-            \(s) .l{position:absolute;z-index:2;white-space:pre;line-height:0;direction:ltr;unicode-bidi:bidi-override;font-style:normal;font-weight:normal;font-stretch:normal;font-variant:normal;font-kerning:normal;font-synthesis:none;font-optical-sizing:none;letter-spacing:0;word-spacing:0;text-transform:none;text-rendering:geometricPrecision;text-spacing-trim:space-all;text-autospace:no-autospace}
+            \(s) .l{position:absolute;z-index:2;white-space:pre;line-height:0;direction:ltr;unicode-bidi:bidi-override;font-style:normal;font-weight:normal;font-stretch:normal;font-variant:normal;font-kerning:normal;font-synthesis:none;font-optical-sizing:none;letter-spacing:0;word-spacing:0;text-transform:none;text-rendering:geometricPrecision;text-spacing-trim:normal;text-autospace:no-autospace}
             \(s) .l::before{content:"";display:inline-block;height:var(--b)}
             \(s) .l span{unicode-bidi:isolate-override;direction:ltr}
             \(s) .l .r,\(s) .l .q,\(s) .l.q{direction:rtl}
