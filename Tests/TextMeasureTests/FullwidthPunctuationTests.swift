@@ -33,6 +33,27 @@ import TextMeasureTestSupport
         #expect(Self.stack.withLineBreaks(.pango).width(of: example.0) == Double(example.0.count) * 16)
     }
 
+    /// A run of thousands of trimmed marks: each is as wide as in a short text, and HarfBuzz is
+    /// never given more than `maximumFeatureRanges` features limited to a range (it sets each
+    /// one's mask over the whole buffer: a range per mark was quadratic, and a line of a million
+    /// marks took minutes).
+    @Test func manyTrimmedMarks() {
+        let probe = Shaper.Probe()
+        let text = String(repeating: "」「）。", count: 2_000)
+        let (width, lines) = Shaper.$probe.withValue(probe) {
+            (Self.stack.width(of: text), Self.stack.prepare(text).layout(width: 16 * 100).lines)
+        }
+        #expect(width == Double(2_000 * 40 + 8))  // 」, ） and 。 trimmed, 「 whole; the last 。 has nothing after it
+        // Lines break before 「 only (UAX #14: no break before a closing mark, none after an
+        // opening one). The first line is 」 (8) and 39 groups 「）。」, its last 」 whole with
+        // nothing after it: 8 + 39 × 40 + 8 = 1,576 (one more group would be 1,608 even trimmed).
+        // The others are 40 groups 「）。」 of 40 px, 「 whole at the line's start, the last 」 trimmed
+        // as a line's end that would not otherwise fit: 1,600. What is left is 「）。, 16 + 8 + 16.
+        let first: Double = 8 + 39 * 40 + 8, full: Double = 40 * 40, last: Double = 16 + 8 + 16
+        #expect(lines.map(\.width) == [first] + Array(repeating: full, count: 49) + [last])
+        #expect(probe.mostFeatureRanges <= Shaper.maximumFeatureRanges)
+    }
+
     /// The faces: the CJK font trims (it has `halt`), its full stops and commas sit in the left
     /// half (closing marks in Simplified Chinese); the Latin font trims nothing.
     @Test func faces() {

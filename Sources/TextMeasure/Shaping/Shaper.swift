@@ -129,7 +129,69 @@ enum Shaper {
         #if DEBUG
         probe?.count(range.count)
         #endif
-        let buffer = ShapingBuffer.cleared()
+        let buffer = filled(ShapingBuffer.cleared(), utf8, range, in: set, level: level, script: script)
+        let trims = trimmingAll ? [hb_feature_t(tag: FullwidthPunctuation.halt, value: 1, start: 0, end: UInt32.max)]
+            : set.punctuationTrims(index, utf8, range)
+        let ranged = trims.filter { $0.start != 0 || $0.end != UInt32.max }
+        let font = set.shapingFont(index)
+        if ranged.count > maximumFeatureRanges {
+            let settings = set.features(index) + trims.filter { $0.start == 0 && $0.end == UInt32.max }
+            if haltMerged(into: buffer, ranged, settings, font: font, utf8, range, in: set, level: level, script: script) {
+                return buffer
+            }
+        }
+        let features = trims.isEmpty ? set.features(index) : set.features(index) + trims
+        #if DEBUG
+        probe?.countRanges(ranged.count)
+        #endif
+        hb_shape(font, buffer, features, UInt32(features.count))
+        return buffer
+    }
+
+    /// The most features limited to a range of the text that one shaping passes HarfBuzz, which
+    /// sets each one's mask over the whole buffer: past it, `haltMerged` trims the marks.
+    static let maximumFeatureRanges = 32
+
+    /// `buffer` (filled, not shaped) shaped as with the `halt` ranges `trims`, in time linear in the glyphs whatever their
+    /// number: shaped once without them and once, into this thread's second buffer, with `halt`
+    /// on everywhere; each glyph of a trimmed cluster takes the second's position. `halt` is a
+    /// single adjustment, so a glyph's position with it does not depend on whether its
+    /// neighbours have it. False, `buffer` refilled and unshaped, when the two shapings do not
+    /// give the same glyphs (a font whose `halt` substitutes).
+    private static func haltMerged(into buffer: OpaquePointer, _ trims: [hb_feature_t], _ settings: [hb_feature_t],
+                                   font: OpaquePointer, _ utf8: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
+                                   in set: FontSet, level: UInt8, script: hb_script_t?) -> Bool {
+        hb_shape(font, buffer, settings, UInt32(settings.count))
+        let halted = filled(ShapingBuffer.cleared(scratch: true), utf8, range, in: set, level: level, script: script)
+        let everywhere = settings + [hb_feature_t(tag: FullwidthPunctuation.halt, value: 1, start: 0, end: UInt32.max)]
+        hb_shape(font, halted, everywhere, UInt32(everywhere.count))
+        var count: UInt32 = 0, haltedCount: UInt32 = 0
+        guard let infos = hb_buffer_get_glyph_infos(buffer, &count), let positions = hb_buffer_get_glyph_positions(buffer, &count),
+              let haltedInfos = hb_buffer_get_glyph_infos(halted, &haltedCount),
+              let haltedPositions = hb_buffer_get_glyph_positions(halted, &haltedCount), count == haltedCount,
+              (0..<Int(count)).allSatisfy({ infos[$0].codepoint == haltedInfos[$0].codepoint && infos[$0].cluster == haltedInfos[$0].cluster })
+        else {
+            hb_buffer_clear_contents(buffer)
+            _ = filled(buffer, utf8, range, in: set, level: level, script: script)
+            return false
+        }
+        let trims = trims.sorted { $0.start < $1.start }
+        for glyph in 0..<Int(count) {
+            let cluster = infos[glyph].cluster  // in a trimmed mark's range, as HarfBuzz masks a feature's glyphs
+            var low = 0, high = trims.count
+            while low < high {
+                let middle = (low + high) / 2
+                if trims[middle].start <= cluster { low = middle + 1 } else { high = middle }
+            }
+            if low > 0, cluster < trims[low - 1].end { positions[glyph] = haltedPositions[glyph] }
+        }
+        return true
+    }
+
+    /// `buffer` holding `range` of `utf8` (the rest as context) with the segment properties
+    /// `shape` describes, not yet shaped.
+    private static func filled(_ buffer: OpaquePointer, _ utf8: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
+                               in set: FontSet, level: UInt8, script: hb_script_t?) -> OpaquePointer {
         utf8.withMemoryRebound(to: CChar.self) {
             hb_buffer_add_utf8(buffer, $0.baseAddress, Int32($0.count), UInt32(range.lowerBound), Int32(range.count))
         }
@@ -141,10 +203,6 @@ enum Shaper {
         hb_buffer_set_direction(buffer, level & 1 == 1 ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
         if let script { hb_buffer_set_script(buffer, script) }
         hb_buffer_guess_segment_properties(buffer)
-        let trims = trimmingAll ? [hb_feature_t(tag: FullwidthPunctuation.halt, value: 1, start: 0, end: UInt32.max)]
-            : set.punctuationTrims(index, utf8, range)
-        let features = trims.isEmpty ? set.features(index) : set.features(index) + trims
-        hb_shape(set.shapingFont(index), buffer, features, UInt32(features.count))
         return buffer
     }
 
@@ -155,10 +213,13 @@ enum Shaper {
         private(set) var bytes = 0
         /// How many stretches were shaped or measured.
         private(set) var stretches = 0
+        /// The most features limited to a range that one shaping gave HarfBuzz (see `maximumFeatureRanges`).
+        private(set) var mostFeatureRanges = 0
         func count(_ bytes: Int) {
             self.bytes += bytes
             stretches += 1
         }
+        func countRanges(_ ranges: Int) { mostFeatureRanges = max(mostFeatureRanges, ranges) }
     }
 
     @TaskLocal static var probe: Probe?
