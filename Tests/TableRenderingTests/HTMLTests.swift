@@ -146,6 +146,17 @@ import TextMeasureTestSupport
         #expect(read.cells == ["<Title & \"quote\">"] + cells)
     }
 
+    /// A closing bracket trimmed at a line's end (it fits only so: at 14 px "中中中中」" is 70 px
+    /// whole and 63 trimmed, in 66) is drawn with the font's `halt`, in the page and in the row
+    /// data's script, so the browser draws it as narrow as it was measured.
+    @Test func aClosingMarkTrimmedAtALinesEndIsDrawnHalfWidth() throws {
+        let layout = try layout(["T"], (0..<3).map { ["row \($0)"] } + [["中中中中」中"]], wrap: true, maxColumnWidth: 16 + 66)
+        #expect(try layout.html().html.contains(#">中中中中<span class="h">」</span></span>"#))
+        let rowData = try #require(try layout.html(options: HTMLOptions(virtualizedRowCount: 2, rowDataURL: "t.json")).rowData)
+        let run = try #require(try matches(#",(-?[0-9]+),"中中中中」",null"#, in: rowData).first)
+        #expect(try #require(Int(run)) < 0)  // -1 - (class × 2 + right-to-left)
+    }
+
     @Test func pastTheRowCountTheRowsGoToJSONAtTheirOffsets() throws {
         let rows = (0..<2500).map { ["row \($0)", String(repeating: "word ", count: $0 % 7)] }
         let layout = try layout(["Name", "Words"], rows, wrap: true)

@@ -82,6 +82,14 @@ import TextMeasureTestSupport
     /// A closing bracket that ends a line it would not otherwise fit loses its blank half
     /// ("中中」" is 40 px in 41); a full stop or comma does not; nor a bracket with a space after
     /// it when the line could break before it, though alone on its line it does.
+    /// A line's glyph runs add up to its width, a closing mark trimmed at its end included.
+    @Test func glyphRunsOfALineHaveItsWidth() {
+        let layout = Self.stack.prepare("中中」中").layout(width: 41)
+        #expect(layout.lines.map(\.endTrim) == [8, 0])
+        #expect(layout.lines.map { Self.stack.glyphRuns(of: $0).reduce(0) { $0 + $1.width } } == [40, 16])
+        #expect(Self.stack.glyphRuns(of: layout.lines[0]).last?.glyphs.last?.advance == 8)
+    }
+
     @Test func lineEndsTrimClosingBrackets() throws {
         #expect(Self.lines("中中」中", 41) == ["中中」", "中"])
         #expect(Self.stack.prepare("中中」中").layout(width: 41).lines.map(\.width) == [40, 16])

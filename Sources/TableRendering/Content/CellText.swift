@@ -24,7 +24,7 @@ enum CellText {
         var items: [TextItem] = []
         var top = content.minY
         for line in lines {
-            let runs = placed(line.text, font: font, direction: direction, tabInterval: tabInterval)
+            let runs = placed(line.text, endTrim: line.endTrim, font: font, direction: direction, tabInterval: tabInterval)
             let width = runs.last.map { $0.x + $0.run.width } ?? 0
             let start: Double = switch (alignment, isRightToLeft) {
             case (.leading, false), (.trailing, true): content.minX
@@ -78,8 +78,8 @@ enum CellText {
     }
 
     /// The runs of `line` with their distances from its start: the stretches between tabs, in
-    /// order, each in visual order.
-    private static func placed(_ line: String, font: FontStack, direction: TextDirection,
+    /// order, each in visual order; its last character `endTrim` narrower (`TextLine.endTrim`).
+    private static func placed(_ line: String, endTrim: Double, font: FontStack, direction: TextDirection,
                                tabInterval: Double) -> [(x: Double, run: GlyphRun)] {
         var placed: [(x: Double, run: GlyphRun)] = []
         var pen = 0.0
@@ -87,7 +87,9 @@ enum CellText {
         for (position, piece) in pieces.enumerated() {
             if position > 0 { pen = PreparedText.tabStop(after: pen, interval: tabInterval) }
             let text = String(piece)
-            for var run in font.glyphRuns(of: text, direction: direction) {
+            var runs = font.glyphRuns(of: text, direction: direction)
+            if position == pieces.count - 1 { runs = FontStack.trimmingEnd(of: runs, by: endTrim) }
+            for var run in runs {
                 // The run's text as a slice of the line, so that a line's runs share it and the
                 // text between them (its tabs) stays known (`LayoutDocumentBuilder`).
                 if pieces.count > 1, run.text.base.utf8.count == text.utf8.count {

@@ -139,14 +139,18 @@ enum VirtualRows {
           const last = \(footer ? "\" s\"" : "\"\"");
           const cells = i => JSON.parse(text.slice(starts[i + 2], starts[i + 3] - (i + 1 < count ? 2 : 1)));
           const escape = text => text.replace(/[&<>]/g, c => c === "&" ? "&amp;" : c === "<" ? "&lt;" : "&gt;");
-          // A line: [left, top, baseline, right-to-left, node, …]; a run: class × 2 + right-to-left, text, width or
-          // null; a box: [right-to-left, node, …]. Written as the page writes lines.
+          // A line: [left, top, baseline, right-to-left, node, …]; a run: class × 2 + right-to-left (negated, less
+          // one, when its last character is trimmed), text, width or null; a box: [right-to-left, node, …].
+          // Written as the page writes lines.
           const nodes = (l, from) => {
             let html = "";
             for (let i = from; i < l.length; i += 3) {
               if (Array.isArray(l[i])) { html += '<span class="b' + (l[i][0] ? " q" : "") + '">' + nodes(l[i], 1) + "</span>"; i -= 2; continue; }
-              html += '<span class="f' + (l[i] >> 1) + (l[i] & 1 ? " r" : "")
-                + (l[i + 2] === null ? '"' : ' g" style="width:' + l[i + 2] + 'px"') + ">" + escape(l[i + 1]) + "</span>";
+              const run = l[i] < 0 ? -1 - l[i] : l[i], text = [...l[i + 1]];
+              html += '<span class="f' + (run >> 1) + (run & 1 ? " r" : "")
+                + (l[i + 2] === null ? '"' : ' g" style="width:' + l[i + 2] + 'px"') + ">"
+                + (l[i] < 0 ? escape(text.slice(0, -1).join("")) + '<span class="h">' + escape(text.slice(-1).join("")) + "</span>"
+                   : escape(l[i + 1])) + "</span>";
             }
             return html;
           };

@@ -89,6 +89,10 @@ final class HTMLFonts {
             classRules.append("\(selector) .f\(index){font-family:\(family(entry.face));font-size:\(HTMLMarkup.px(entry.font.size))"
                 + Self.cssWeight(entry.font)
                 + (features.isEmpty ? "" : ";font-feature-settings:" + features.joined(separator: ",")) + "}\n")
+            // A trimmed closing mark (`.h`) keeps the class's features, with `halt`.
+            if !features.isEmpty {
+                classRules.append("\(selector) .f\(index) .h{font-feature-settings:" + (features + ["\"halt\""]).joined(separator: ",") + "}\n")
+            }
         }
         return (faceRules, classRules, files)
     }

@@ -19,6 +19,9 @@ struct HTMLLine {
         let text: Substring
         /// Its box's width, nil for the visually last run (its own width).
         let width: Double?
+        /// Its last character is a closing mark trimmed at the line's end (`GlyphRun.endTrim`),
+        /// drawn with the font's `halt` (class `h`), as it was measured.
+        let trimsEnd: Bool
     }
 
     indirect enum Node {
@@ -60,7 +63,7 @@ struct HTMLLine {
             let width = index + 1 < items.count ? HTMLMarkup.snapped(items[index + 1].frame.minX) - HTMLMarkup.snapped(item.frame.minX) : nil
             return (level: item.run.level,
                     run: Run(fontClass: fonts.className(for: item.run), isRightToLeft: item.run.isRightToLeft, text: item.run.text,
-                             width: width.map { max(0, $0) }))
+                             width: width.map { max(0, $0) }, trimsEnd: item.run.endTrim > 0))
         }
         let contiguous = zip(items, items.dropFirst()).allSatisfy { abs($1.frame.minX - ($0.frame.minX + $0.run.width)) < 1e-6 }
         guard contiguous else {
@@ -101,8 +104,7 @@ struct HTMLLine {
                 switch node {
                 case .run(let run):
                     "<span class=\"f\(run.fontClass)\(run.isRightToLeft ? " r" : "")"
-                        + (run.width.map { " g\" style=\"width:\(HTMLMarkup.px($0))\"" } ?? "\"")
-                        + ">\(HTMLMarkup.escaped(run.text))</span>"
+                        + (run.width.map { " g\" style=\"width:\(HTMLMarkup.px($0))\"" } ?? "\"") + ">" + text(of: run) + "</span>"
                 case .box(let isRightToLeft, let inner):
                     "<span class=\"b\(isRightToLeft ? " q" : "")\">" + markup(inner) + "</span>"
                 }
@@ -112,16 +114,25 @@ struct HTMLLine {
             + "--b:\(HTMLMarkup.px(baseline))\">" + markup(nodes) + "</div>"
     }
 
+    /// The run's text as HTML, a trimmed last character (its last scalar) in a `<span class="h">`.
+    private func text(of run: Run) -> String {
+        guard run.trimsEnd, !run.text.isEmpty else { return HTMLMarkup.escaped(run.text) }
+        let last = run.text.unicodeScalars.index(before: run.text.endIndex)  // as the script splits it
+        return HTMLMarkup.escaped(run.text[..<last]) + "<span class=\"h\">" + HTMLMarkup.escaped(run.text[last...]) + "</span>"
+    }
+
     /// The line as JSON for the virtualised table's script, which writes the same HTML:
     /// `[left, top, baseline, right-to-left (0 or 1), node, …]`, a run as three values
-    /// (`class × 2 + right-to-left, "text", width or null`), a box as an array
-    /// (`[right-to-left, node, …]`).
+    /// (`class × 2 + right-to-left, "text", width or null`; the first negated and less one,
+    /// `-1 - (class × 2 + right-to-left)`, when its last character is trimmed), a box as an
+    /// array (`[right-to-left, node, …]`).
     var json: String {
         func json(_ nodes: [Node]) -> String {
             nodes.map { node in
                 switch node {
                 case .run(let run):
-                    ",\(run.fontClass * 2 + (run.isRightToLeft ? 1 : 0)),\(jsonString(run.text)),\(run.width.map(HTMLMarkup.number) ?? "null")"
+                    ",\((run.trimsEnd ? -1 : 0) + (run.trimsEnd ? -1 : 1) * (run.fontClass * 2 + (run.isRightToLeft ? 1 : 0))),"
+                        + "\(jsonString(run.text)),\(run.width.map(HTMLMarkup.number) ?? "null")"
                 case .box(let isRightToLeft, let inner):
                     ",[\(isRightToLeft ? 1 : 0)" + json(inner) + "]"
                 }

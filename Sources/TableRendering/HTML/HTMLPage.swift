@@ -76,6 +76,7 @@ struct HTMLPage {
             \(s) .l span{unicode-bidi:isolate-override;direction:ltr}
             \(s) .l .r,\(s) .l .q,\(s) .l.q{direction:rtl}
             \(s) .l .g,\(s) .l .b{display:inline-block;text-align:left}
+            \(s) .l .h{unicode-bidi:normal;direction:inherit;font-feature-settings:"halt"}
 
             """
         css += stickyRules(bounds: bounds)

@@ -94,7 +94,8 @@
 
   // MARK: Drawing
 
-  // A line: [left, top, baseline, right-to-left, node, …]; a run: class × 2 + right-to-left,
+  // A line: [left, top, baseline, right-to-left, node, …]; a run: class × 2 + right-to-left
+  // (negated, less one, when its last character is a closing mark trimmed at the line's end),
   // text, width or null; a box: [right-to-left, node, …]. Text goes in as text, never as markup.
   function nodes(parent, line, from) {
     for (let i = from; i < line.length;) {
@@ -106,10 +107,17 @@
         i += 1;
         continue;
       }
-      const run = document.createElement("span");
-      run.className = "f" + (line[i] >> 1) + (line[i] & 1 ? " r" : "") + (line[i + 2] === null ? "" : " g");
+      const run = document.createElement("span"), value = line[i] < 0 ? -1 - line[i] : line[i];
+      run.className = "f" + (value >> 1) + (value & 1 ? " r" : "") + (line[i + 2] === null ? "" : " g");
       if (line[i + 2] !== null) run.style.width = line[i + 2] + "px";
-      run.textContent = line[i + 1];
+      if (line[i] < 0) {
+        const text = [...line[i + 1]], mark = document.createElement("span");
+        mark.className = "h";
+        mark.textContent = text.pop();
+        run.append(text.join(""), mark);
+      } else {
+        run.textContent = line[i + 1];
+      }
       parent.append(run);
       i += 3;
     }

@@ -16,6 +16,8 @@ struct LineFiller {
         var width = 0.0
         var faces = FaceIndexSet()
         var isHyphenated = false
+        /// The closing mark's trim that ends it (see `TextLine.endTrim`).
+        var endTrim = 0.0
 
         /// An empty line starting at `offset`.
         init(at offset: Int) { (start, end, contentEnd) = (offset, offset, offset) }
@@ -84,6 +86,7 @@ struct LineFiller {
             if candidate.fits {
                 place(text, candidate)
             } else if text.segments[next].endTrim > 0, let trimmed = endTrimmed(text, candidate) {
+                line.endTrim = candidate.width - trimmed.width
                 place(text, trimmed)  // its closing mark ends the line (a hard break has ended it already)
                 if placed > 0 { finishLine(at: text.segments[next - 1].end) }
             } else if placed > 0 {

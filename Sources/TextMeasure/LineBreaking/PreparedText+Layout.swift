@@ -211,6 +211,7 @@ extension FontStack {
         let index = { text.utf8.index(text.utf8.startIndex, offsetBy: $0) }
         return TextLine(range: index(line.start)..<index(line.end), displayed: text[index(line.start)..<index(line.contentEnd)],
                         suffix: line.isHyphenated ? hyphen : "", width: line.width,
-                        height: height, baseline: baseline, isHyphenated: line.isHyphenated, isTruncated: false)
+                        height: height, baseline: baseline, isHyphenated: line.isHyphenated, isTruncated: false,
+                        endTrim: line.endTrim)
     }
 }

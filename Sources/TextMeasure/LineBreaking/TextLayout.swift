@@ -46,6 +46,11 @@ public struct TextLine: Sendable, Hashable {
     public let isHyphenated: Bool
     /// The line ends in the ellipsis because text was cut.
     public let isTruncated: Bool
+    /// How much narrower `width` is than `text` shaped alone: the blank half of a fullwidth
+    /// closing bracket or quote that ends a line it would not otherwise fit, trimmed there as
+    /// Chromium trims it (under `LineBreakRules.chromium`, in a font with `halt`); 0 for every
+    /// other line. `FontStack.glyphRuns(of:direction:)` given the line draws it so.
+    public internal(set) var endTrim: Double = 0
 }
 
 /// Text broken into lines at a width.

@@ -17,6 +17,25 @@ extension FontStack {
         glyphRuns(of: text, direction: direction, mode: .current)
     }
 
+    /// The runs of `line` (its `text`, shaped as `glyphRuns(of:direction:)` shapes it), their
+    /// widths adding up to the line's `width`: a line that ends in a trimmed closing mark
+    /// (`TextLine.endTrim`) has it half-width, as it was measured. Pass the direction of the
+    /// whole text, as for a line's text.
+    ///
+    /// - Complexity: O(length of the line).
+    public func glyphRuns(of line: TextLine, direction: TextDirection = .auto) -> [GlyphRun] {
+        Self.trimmingEnd(of: glyphRuns(of: line.text, direction: direction), by: line.endTrim)
+    }
+
+    /// `runs` (a line's, in visual order, slices of one string) with the last character of the
+    /// line, in reading order, `trim` narrower (see `GlyphRun.endTrim`).
+    package static func trimmingEnd(of runs: [GlyphRun], by trim: Double) -> [GlyphRun] {
+        guard trim > 0, let last = runs.indices.max(by: { runs[$0].text.endIndex < runs[$1].text.endIndex }) else { return runs }
+        var runs = runs
+        runs[last] = runs[last].trimmingEnd(by: trim)
+        return runs
+    }
+
     /// `glyphRuns(of:direction:)` shaped as `mode` says (for comparing the two modes).
     package func glyphRuns(of text: String, direction: TextDirection, mode: ShapingMode) -> [GlyphRun] {
         guard !text.isEmpty else { return [] }

@@ -34,4 +34,26 @@ public struct GlyphRun: Sendable, Hashable {
     public var glyphs: [PositionedGlyph]
     /// The sum of the glyphs' advances, in points.
     public var width: Double
+    /// How much the advance of its last character (in reading order) was trimmed: a fullwidth
+    /// closing mark that ends a line, set half-width as the line was measured (see
+    /// `TextLine.endTrim`); 0 else. `width` and the glyphs' advances already hold it.
+    public var endTrim: Double = 0
+
+    /// The run with its last character's advance `trim` points narrower, the glyphs after it
+    /// moved left by as much (see `endTrim`).
+    ///
+    /// - Complexity: O(glyphs).
+    func trimmingEnd(by trim: Double) -> GlyphRun {
+        guard trim > 0, let lastCluster = glyphs.map(\.cluster).max() else { return self }
+        // Left to right its glyphs end the run; right to left they start it. The last of them drawn loses the trim.
+        var index = isRightToLeft ? glyphs.firstIndex { $0.cluster == lastCluster }! : glyphs.count - 1
+        while isRightToLeft, index + 1 < glyphs.count, glyphs[index + 1].cluster == lastCluster { index += 1 }
+        while !isRightToLeft, glyphs[index].cluster != lastCluster { index -= 1 }
+        var run = self
+        run.glyphs[index].advance -= trim
+        for later in (index + 1)..<glyphs.count { run.glyphs[later].x -= trim }
+        run.width -= trim
+        run.endTrim += trim
+        return run
+    }
 }
