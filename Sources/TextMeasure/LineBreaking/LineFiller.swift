@@ -86,7 +86,7 @@ struct LineFiller {
             if candidate.fits {
                 place(text, candidate)
             } else if text.segments[next].endTrim > 0, let trimmed = endTrimmed(text, candidate) {
-                line.endTrim = candidate.width - trimmed.width
+                line.endTrim = Double(text.segments[next].endTrim)
                 place(text, trimmed)  // its closing mark ends the line (a hard break has ended it already)
                 if placed > 0 { finishLine(at: text.segments[next - 1].end) }
             } else if placed > 0 {

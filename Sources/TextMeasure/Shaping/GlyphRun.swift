@@ -44,11 +44,10 @@ public struct GlyphRun: Sendable, Hashable {
     ///
     /// - Complexity: O(glyphs).
     func trimmingEnd(by trim: Double) -> GlyphRun {
-        guard trim > 0, let lastCluster = glyphs.map(\.cluster).max() else { return self }
-        // Left to right its glyphs end the run; right to left they start it. The last of them drawn loses the trim.
-        var index = isRightToLeft ? glyphs.firstIndex { $0.cluster == lastCluster }! : glyphs.count - 1
-        while isRightToLeft, index + 1 < glyphs.count, glyphs[index + 1].cluster == lastCluster { index += 1 }
-        while !isRightToLeft, glyphs[index].cluster != lastCluster { index -= 1 }
+        // Its glyphs (a cluster's are side by side) end the run left to right, start it right to
+        // left; the last of them drawn loses the trim.
+        guard trim > 0, let lastCluster = glyphs.map(\.cluster).max(),
+              let index = glyphs.lastIndex(where: { $0.cluster == lastCluster }) else { return self }
         var run = self
         run.glyphs[index].advance -= trim
         for later in (index + 1)..<glyphs.count { run.glyphs[later].x -= trim }

@@ -132,17 +132,14 @@ enum Shaper {
         let buffer = filled(ShapingBuffer.cleared(), utf8, range, in: set, level: level, script: script)
         let trims = trimmingAll ? [hb_feature_t(tag: FullwidthPunctuation.halt, value: 1, start: 0, end: UInt32.max)]
             : set.punctuationTrims(index, utf8, range)
-        let ranged = trims.filter { $0.start != 0 || $0.end != UInt32.max }
         let font = set.shapingFont(index)
-        if ranged.count > maximumFeatureRanges {
-            let settings = set.features(index) + trims.filter { $0.start == 0 && $0.end == UInt32.max }
-            if haltMerged(into: buffer, ranged, settings, font: font, utf8, range, in: set, level: level, script: script) {
-                return buffer
-            }
+        if trims.count > maximumFeatureRanges,
+           haltMerged(into: buffer, trims, font: font, utf8, range, in: set, index: index, level: level, script: script) {
+            return buffer
         }
         let features = trims.isEmpty ? set.features(index) : set.features(index) + trims
         #if DEBUG
-        probe?.countRanges(ranged.count)
+        probe?.countRanges(trims.count { $0.start != 0 || $0.end != UInt32.max })
         #endif
         hb_shape(font, buffer, features, UInt32(features.count))
         return buffer
@@ -152,15 +149,21 @@ enum Shaper {
     /// sets each one's mask over the whole buffer: past it, `haltMerged` trims the marks.
     static let maximumFeatureRanges = 32
 
-    /// `buffer` (filled, not shaped) shaped as with the `halt` ranges `trims`, in time linear in the glyphs whatever their
-    /// number: shaped once without them and once, into this thread's second buffer, with `halt`
-    /// on everywhere; each glyph of a trimmed cluster takes the second's position. `halt` is a
-    /// single adjustment, so a glyph's position with it does not depend on whether its
-    /// neighbours have it. False, `buffer` refilled and unshaped, when the two shapings do not
-    /// give the same glyphs (a font whose `halt` substitutes).
-    private static func haltMerged(into buffer: OpaquePointer, _ trims: [hb_feature_t], _ settings: [hb_feature_t],
-                                   font: OpaquePointer, _ utf8: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
-                                   in set: FontSet, level: UInt8, script: hb_script_t?) -> Bool {
+    /// `buffer` (filled, not shaped) shaped with font `index` of `set` as with `trims` (its
+    /// `punctuationTrims`: `halt` ranges, and `chws` over all), in time linear in the glyphs
+    /// whatever the number of ranges: shaped once without them and once, into this thread's
+    /// second buffer, with `halt` on everywhere; each glyph of a trimmed cluster takes the
+    /// second's position. `halt` is a single adjustment, so a glyph's position with it does not
+    /// depend on whether its neighbours have it. False, `buffer` unshaped, when there are at
+    /// most `maximumFeatureRanges` ranges, or when the two shapings do not give the same glyphs
+    /// (a font whose `halt` substitutes; `buffer` is then refilled).
+    private static func haltMerged(into buffer: OpaquePointer, _ trims: [hb_feature_t], font: OpaquePointer,
+                                   _ utf8: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, in set: FontSet, index: Int,
+                                   level: UInt8, script: hb_script_t?) -> Bool {
+        let isGlobal = { (feature: hb_feature_t) in feature.start == 0 && feature.end == UInt32.max }
+        let ranged = trims.filter { !isGlobal($0) }.sorted { $0.start < $1.start }
+        guard ranged.count > maximumFeatureRanges else { return false }
+        let settings = set.features(index) + trims.filter(isGlobal)
         hb_shape(font, buffer, settings, UInt32(settings.count))
         let halted = filled(ShapingBuffer.cleared(scratch: true), utf8, range, in: set, level: level, script: script)
         let everywhere = settings + [hb_feature_t(tag: FullwidthPunctuation.halt, value: 1, start: 0, end: UInt32.max)]
@@ -175,15 +178,14 @@ enum Shaper {
             _ = filled(buffer, utf8, range, in: set, level: level, script: script)
             return false
         }
-        let trims = trims.sorted { $0.start < $1.start }
         for glyph in 0..<Int(count) {
             let cluster = infos[glyph].cluster  // in a trimmed mark's range, as HarfBuzz masks a feature's glyphs
-            var low = 0, high = trims.count
+            var low = 0, high = ranged.count
             while low < high {
                 let middle = (low + high) / 2
-                if trims[middle].start <= cluster { low = middle + 1 } else { high = middle }
+                if ranged[middle].start <= cluster { low = middle + 1 } else { high = middle }
             }
-            if low > 0, cluster < trims[low - 1].end { positions[glyph] = haltedPositions[glyph] }
+            if low > 0, cluster < ranged[low - 1].end { positions[glyph] = haltedPositions[glyph] }
         }
         return true
     }
