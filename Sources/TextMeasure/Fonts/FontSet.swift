@@ -26,6 +26,10 @@ final class FontSet: Sendable {
     let fallback: SystemFallback?
     /// Which font draws a space (see `SpaceFonts`).
     let spaces: SpaceFonts
+    /// The primary face has no bitmap advances and trims no punctuation, so it shapes every text
+    /// with its settings alone (see `shapesWithSettingsAlone`): worked out once, as the
+    /// simple-text path asks for every word it measures.
+    private let primaryShapesWithSettingsAlone: Bool
     /// For a stack of font families: how they were resolved, to resolve them again for the
     /// language of a run of another script (see `faceOrder(for:)`).
     let familyQuery: FamilyQuery?
@@ -146,7 +150,7 @@ final class FontSet: Sendable {
     /// simple-text analysis of its face assumes: no punctuation trimmed in it, no bitmap advances.
     @inline(__always)
     func shapesWithSettingsAlone(_ index: Int, _ utf8: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
-        guard trimsFullwidthPunctuation else { return true }
+        guard trimsFullwidthPunctuation, index != 0 || !primaryShapesWithSettingsAlone else { return true }
         return face(index).bitmapAdvanceFont == nil && punctuationTrims(index, utf8, range).isEmpty
     }
 
@@ -157,8 +161,12 @@ final class FontSet: Sendable {
     /// Whether the font at `index` trims fullwidth punctuation: the set does, the face has
     /// `halt`, and the font's settings turn on no width feature themselves (Blink's exclusive ones).
     func trimsPunctuation(inFont index: Int) -> Bool {
-        trimsFullwidthPunctuation && face(index).fullwidthPunctuation.trims
-            && !featureSettings(index).contains { $0.value != 0 && FullwidthPunctuation.widthFeatures.contains($0.tag) }
+        trimsFullwidthPunctuation && Self.trimsPunctuation(face(index), settings: featureSettings(index))
+    }
+
+    /// Whether `face` with `settings` trims fullwidth punctuation in a set that does.
+    private static func trimsPunctuation(_ face: FontFace, settings: [FontFeature]) -> Bool {
+        face.fullwidthPunctuation.trims && !settings.contains { $0.value != 0 && FullwidthPunctuation.widthFeatures.contains($0.tag) }
     }
 
     /// The trimming of fullwidth punctuation that the font at `index` applies to `range` of
@@ -227,6 +235,8 @@ final class FontSet: Sendable {
         self.hbLanguage = language.map { hb_language_from_string($0.tag, -1) } ?? Self.neutralLanguage
         self.fallback = fallback
         self.familyQuery = familyQuery
+        self.primaryShapesWithSettingsAlone = primary.bitmapAdvanceFont == nil
+            && !Self.trimsPunctuation(primary, settings: members[0].features)
         let fonts = members.map(\.font)
         self.memberIndices = Dictionary(fonts.indices.map { (fonts[$0].key, $0) }, uniquingKeysWith: { first, _ in first })
     }
