@@ -186,8 +186,7 @@ let package = Package(
         .testTarget(
             name: "TableServerTests",
             dependencies: ["TableServer", "TableRendering", "DataTables", "TextMeasureTestSupport",
-                           .product(name: "Hummingbird", package: "hummingbird"),
-                           .product(name: "HummingbirdTesting", package: "hummingbird")]
+                           .product(name: "Hummingbird", package: "hummingbird")]
         ),
         .testTarget(
             name: "TextMeasureCommandTests",
