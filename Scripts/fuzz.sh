@@ -10,6 +10,7 @@
 #   FUZZ_TARGETS="FuzzLayout FuzzCells" Scripts/fuzz.sh 30
 #   FUZZ_WORK=/tmp/fuzz Scripts/fuzz.sh      # where the corpora, logs and findings go
 #   FUZZ_FLAGS=-max_len=2048 Scripts/fuzz.sh 600   # more libFuzzer flags (last wins)
+#   FUZZ_JOBS=2 Scripts/fuzz.sh 30           # two targets at a time (CI: one a core)
 #
 # Nothing in the repository is written. The work folder (default Fuzzing/.build/fuzz, ignored by
 # git) holds per target: corpus/ (the seeds of Fuzzing/Corpus/<target>, then every input the
@@ -22,6 +23,7 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 seconds="${1:-60}"
 work="${FUZZ_WORK:-$root/Fuzzing/.build/fuzz}"
 read -r -a targets <<< "${FUZZ_TARGETS:-FuzzFont FuzzLayout FuzzCSV FuzzCells FuzzXlsx FuzzLayoutJSON FuzzLiveMessages}"
+jobs="${FUZZ_JOBS:-1}"
 
 # `--sanitize=fuzzer` makes SwiftPM compile the executables as libraries, so libFuzzer's main is
 # the program's. The sanitizers themselves go in one -sanitize= flag: swiftc passes only its last
@@ -53,35 +55,46 @@ export LSAN_OPTIONS="suppressions=$root/Scripts/sanitize-lsan.supp${LSAN_OPTIONS
 # valgrind` check the lifetimes directly.
 
 declare -A extra=([FuzzLayout]="-max_len=16384" [FuzzCSV]="-max_len=16384")
-failed=0
-total=0
-summary=()
-for target in "${targets[@]}"; do
-    corpus="$work/$target/corpus" findings="$work/$target/findings" log="$work/$target/log.txt"
+# One target's run: its corpus seeded, the fuzzer run, its line of the summary (and, when it
+# failed, the lines naming the finding) left in its work folder for the summary below.
+fuzz() {
+    local target=$1 corpus="$work/$1/corpus" findings="$work/$1/findings" log="$work/$1/log.txt" status=0
     mkdir -p "$corpus" "$findings"
     for seed in "$root/Fuzzing/Corpus/$target"/*; do
         [[ -e "$corpus/$(basename "$seed")" ]] || cp "$seed" "$corpus/"
     done
-    echo "== $target: $seconds s"
-    status=0
     # shellcheck disable=SC2086  # extra flags split on purpose
     "$bin/$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -detect_leaks=0 -print_final_stats=1 \
         -artifact_prefix="$findings/" ${extra[$target]:-} ${FUZZ_FLAGS:-} "$corpus" > "$log" 2>&1 || status=$?
+    local runs rate result="ok"
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
     rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
-    total=$((total + ${runs:-0}))
-    result="ok"
     if ((status != 0)); then
-        failed=1
         result="FAILED (exit $status): $(grep -a -m1 -E '^(==[0-9]+== ?ERROR|SUMMARY|.*Fatal error)' "$log" | cut -c1-200 || true)"
-        grep -a -E 'Test unit written to|Fatal error|^SUMMARY' "$log" | cut -c1-300 || true
+        grep -a -E 'Test unit written to|Fatal error|^SUMMARY' "$log" | cut -c1-300 > "$work/$target/finding.txt" || true
     fi
-    summary+=("$(printf '%-11s %12s executions %8s exec/s  corpus %5s files  %s' \
-        "$target" "${runs:-?}" "${rate:-?}" "$(find "$corpus" -type f | wc -l)" "$result")")
-done
+    printf '%s %s\n' "${runs:-0}" "$(printf '%-11s %12s executions %8s exec/s  corpus %5s files  %s' \
+        "$target" "${runs:-?}" "${rate:-?}" "$(find "$corpus" -type f | wc -l)" "$result")" > "$work/$target/summary.txt"
+}
 
+for target in "${targets[@]}"; do
+    rm -f "$work/$target/summary.txt" "$work/$target/finding.txt"
+    while (($(jobs -rp | wc -l) >= jobs)); do wait -n || true; done
+    echo "== $target: $seconds s"
+    fuzz "$target" &
+done
+wait
+
+failed=0
+total=0
 echo
-printf '%s\n' "${summary[@]}"
+for target in "${targets[@]}"; do
+    read -r runs line < "$work/$target/summary.txt" || { runs=0; line="$target: no summary (the run did not finish)"; failed=1; }
+    [[ "$line" == *FAILED* ]] && failed=1
+    [[ -s "$work/$target/finding.txt" ]] && cat "$work/$target/finding.txt"
+    echo "$line"
+    total=$((total + runs))
+done
 echo "total: $total executions"
 echo "work folder: $work"
 exit "$failed"
