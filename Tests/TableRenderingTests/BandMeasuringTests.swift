@@ -51,10 +51,12 @@ import TextMeasureTestSupport
         #expect(pages.rows == reference.flatMap(\.pages.rows))
         #expect(pages.rowHeights == reference.flatMap(\.pages.rowHeights))
         #expect(pages.columnWidths == reference.flatMap(\.pages.columnWidths))
-        // By hand: a row is as tall as its band's words, two a line, plus the padding.
+        // By hand: a row is as tall as its band's words, two a line, plus the padding. (Each of
+        // these properties is worked out whole when read: read once, not once a page.)
+        let (columns, rows, heights) = (pages.columns, pages.rows, pages.rowHeights)
         for (index, page) in pages.indices.enumerated() {
-            let column = pages.columns[page][1]
-            for (row, height) in zip(pages.rows[page], pages.rowHeights[page]) {
+            let column = columns[page][1]
+            for (row, height) in zip(rows[page], heights[page]) {
                 let lines = (1 + (row + column) % 5 + 1) / 2
                 #expect(abs(height - (Double(lines) * line + 8)) < 1e-6, "page \(index), row \(row)")
             }

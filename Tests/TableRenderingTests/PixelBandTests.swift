@@ -1,4 +1,5 @@
 import DataTables
+import Foundation
 import Testing
 import TableRendering
 import TextMeasure
@@ -26,7 +27,7 @@ import TextMeasureTestSupport
                 let png = try drawing.pngData(scale: scale, bandHeight: band)
                 let image = try #require(Bitmap(png: png))
                 #expect((image.width, image.height) == (reference.width, reference.height))
-                let differing = zip(Self.packed(image), expected).indices(where: !=)
+                let differing = Self.differences(Self.packed(image), expected)
                 #expect(differing.isEmpty, "band \(band): \(differing.count) pixels differ, first at \(differing.first.map { ($0 % image.width, $0 / image.width) } as Any)")
                 // The same rows through the same writer: the same bytes.
                 let samePNG = png == whole
@@ -46,7 +47,7 @@ import TextMeasureTestSupport
             for band in (scale == 1 ? [1] : []) + [13, 50, reference.height] {
                 let image = try #require(Bitmap(png: try style.rowsByBand(layout, scale, band)))
                 #expect((image.width, image.height) == (reference.width, reference.height))
-                let differing = zip(Self.packed(image), expected).indices(where: !=)
+                let differing = Self.differences(Self.packed(image), expected)
                 #expect(differing.isEmpty, "\(name), band \(band): \(differing.count) pixels differ, first at \(differing.first.map { ($0 % image.width, $0 / image.width) } as Any)")
             }
         }
@@ -63,9 +64,9 @@ import TextMeasureTestSupport
         for (band, tile) in [(13, 37), (reference.height, 101)] {
             let image = try #require(Bitmap(png: try drawing.pngData(scale: scale, bandHeight: band, tileWidth: tile)))
             #expect((image.width, image.height) == (reference.width, reference.height))
-            let differing = zip(image.pixels, reference.pixels).enumerated().filter { $0.element.0 != $0.element.1 }
-            let largest = differing.map { pair in
-                let (a, b) = pair.element
+            let differing = Self.differences(Self.packed(image), Self.packed(reference))
+            let largest = differing.map { offset in
+                let (a, b) = (image.pixels[offset], reference.pixels[offset])
                 return [a.red, a.green, a.blue, a.alpha].indices.map { index in
                     abs(Int([a.red, a.green, a.blue, a.alpha][index]) - Int([b.red, b.green, b.blue, b.alpha][index]))
                 }.max()!
@@ -103,9 +104,12 @@ import TextMeasureTestSupport
     }
 }
 
-extension Zip2Sequence {
-    /// The offsets of the pairs that `test` picks.
-    func indices(where test: (Sequence1.Element, Sequence2.Element) -> Bool) -> [Int] {
-        enumerated().filter { test($0.element.0, $0.element.1) }.map(\.offset)
+extension PixelBandTests {
+    /// The offsets at which `a` and `b` differ (over the shorter). Equal pixels, the common case,
+    /// are found by one `memcmp`: the debug build the tests run compares element by element, a
+    /// generic call each, and that was most of this suite's time.
+    static func differences(_ a: [UInt32], _ b: [UInt32]) -> [Int] {
+        let same = a.count == b.count && (a.isEmpty || a.withUnsafeBytes { a in b.withUnsafeBytes { b in memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 } })
+        return same ? [] : zip(a, b).enumerated().filter { $0.element.0 != $0.element.1 }.map(\.offset)
     }
 }
