@@ -42,19 +42,32 @@ struct CSVTable {
         var info = stat()
         let size = fstat(descriptor, &info) == 0 && info.st_mode & S_IFMT == S_IFREG ? Int(info.st_size) : nil
         try self.init(path: path, delimiter: delimiter, size: size, progress: progress) { (bytes: inout [UInt8], count: Int) throws(Problem) in
-            // Read into scratch memory and appended: growing `bytes` by `count` zeros first cost
-            // a debug build (the tests' command) 2 s a piece, element by element.
-            let (got, error) = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { scratch in
-                while true {
-                    let got = read(descriptor, scratch.baseAddress!, count)
-                    if got < 0, errno == EINTR { continue }
-                    if got > 0 { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: scratch[..<got])) }
-                    return (got, errno)
-                }
-            }
-            guard got >= 0 else { throw fail("cannot be read: \(String(cString: strerror(error)))") }
-            return got > 0
+            try Self.appendPiece(of: descriptor, path: path, count: count, to: &bytes) > 0
         }
+    }
+
+    /// Appends to `bytes` the next `count` bytes of `descriptor`, or all that is left when fewer
+    /// are, reading as often as it takes: a pipe gives at most 64 KiB a read, and a row longer
+    /// than what one read gives, scanned again after each, would cost O(row²). Returns the count
+    /// appended (0 at the end). A failed read (`EINTR` aside, read again) is a problem of `path`.
+    ///
+    /// Read into scratch memory, then appended: growing `bytes` by `count` zeros first cost a
+    /// debug build (the tests' command) 2 s a piece, element by element.
+    static func appendPiece(of descriptor: Int32, path: String, count: Int, to bytes: inout [UInt8]) throws(Problem) -> Int {
+        let (filled, error) = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { scratch in
+            var filled = 0
+            while filled < count {
+                let got = read(descriptor, scratch.baseAddress! + filled, count - filled)
+                if got < 0, errno == EINTR { continue }
+                if got < 0 { return (filled, errno) }
+                if got == 0 { break }
+                filled += got
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: scratch[..<filled]))
+            return (filled, 0)
+        }
+        guard error == 0 else { throw Problem(path: path, line: nil, problem: "cannot be read: \(String(cString: strerror(error)))") }
+        return filled
     }
 
     /// Reads `bytes`, the contents of `path`, as CSV: UTF-8 (a byte order mark skipped) or, after

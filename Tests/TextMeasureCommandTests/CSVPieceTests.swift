@@ -1,3 +1,4 @@
+import Foundation
 @testable import TextMeasureCommand
 import Testing
 import TextMeasureTestSupport
@@ -62,5 +63,31 @@ import TextMeasureTestSupport
                 }
             }
         }
+    }
+
+    /// A piece read from a pipe is whole: `appendPiece` reads until it has the count asked for or
+    /// the input ends, though the writer gives the pipe 1,000 bytes at a time. It appended what
+    /// one `read` gave (a pipe's 64 KiB at most), and a field of 9 MB through a pipe, scanned again
+    /// after each of its 140 reads, took 32 s in a debug build against 5.65 s from a file.
+    @Test func aPieceFromAPipeIsWhole() throws {
+        var ends: [Int32] = [0, 0]
+        try #require(pipe(&ends) == 0)
+        let (reading, writing) = (ends[0], ends[1])
+        defer { close(reading) }
+        let total = 300_000
+        let writer = Thread {
+            let chunk = [UInt8](repeating: UInt8(ascii: "a"), count: 1_000)
+            for _ in 0..<(total / chunk.count) {
+                _ = chunk.withUnsafeBytes { write(writing, $0.baseAddress!, $0.count) }
+                usleep(50)
+            }
+            close(writing)
+        }
+        writer.start()
+        var bytes: [UInt8] = []
+        #expect(try CSVTable.appendPiece(of: reading, path: "-", count: 200_000, to: &bytes) == 200_000)
+        #expect(try CSVTable.appendPiece(of: reading, path: "-", count: 200_000, to: &bytes) == total - 200_000)
+        #expect(try CSVTable.appendPiece(of: reading, path: "-", count: 200_000, to: &bytes) == 0)
+        #expect(bytes.count == total && bytes.allSatisfy { $0 == UInt8(ascii: "a") })
     }
 }
