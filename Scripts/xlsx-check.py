@@ -203,15 +203,10 @@ def judge_heights(doc, heights, line):
     return short, tall, most
 
 
-def generated_heights(office, textmeasure, work, seed=7):
-    """Rows as tall as their text, on tables unlike the fixtures: for each seed, 9 workbooks (Calibri 9, 11, 14
-    and 20 pt at --max 70 to 250 pt, Noto Sans and Liberation Serif) of 150 rows, two wrapping
-    columns of 1 to 21 words drawn from Latin with diacritics, Cyrillic, Greek, CJK with full-width
-    punctuation, Korean, Arabic with both kinds of digits, Hebrew, URLs, paths, units and emoji.
-    Returns (rows given a height, rows below LibreOffice's optimal height less 1 px, rows more
-    than a line (a line of Calibri at the size: 1.02 × the size) above it, rows without a height that LibreOffice wraps)."""
-    import random
-    rng = random.Random(seed)
+def cell_texts(rng):
+    """A function giving generated cells: 1 to 21 words drawn by `rng` from Latin with diacritics,
+    Cyrillic, Greek, CJK with full-width punctuation, Korean, Arabic with both kinds of digits,
+    Hebrew, URLs, paths, units and emoji (Asian words often unspaced)."""
     latin = ("Straße Ärger fröhlich naïve café über Zürich élève garçon año niño Łódź żółć čeština Ångström smörgåsbord "
              "Schreibtischunterlage Donaudampfschiffahrt internationalization the of and table column width measure exact "
              "row height Vietnamese Tiếng Việt người Hà Nội").split()
@@ -226,6 +221,20 @@ def generated_heights(office, textmeasure, work, seed=7):
         pool = rng.choice(pools)
         words = [rng.choice(pool if rng.random() < 0.8 else rng.choice(pools)) for _ in range(rng.choice([1, 2, 3, 5, 8, 13, 21]))]
         return ("" if pool is pools[4] and rng.random() < 0.5 else " ").join(words)
+
+    return text
+
+
+def generated_heights(office, textmeasure, work, seed=7):
+    """Rows as tall as their text, on tables unlike the fixtures: for each seed, 9 workbooks (Calibri 9, 11, 14
+    and 20 pt at --max 70 to 250 pt, Noto Sans and Liberation Serif) of 150 rows, two wrapping
+    columns of 1 to 21 words drawn from Latin with diacritics, Cyrillic, Greek, CJK with full-width
+    punctuation, Korean, Arabic with both kinds of digits, Hebrew, URLs, paths, units and emoji.
+    Returns (rows given a height, rows below LibreOffice's optimal height less 1 px, rows more
+    than a line (a line of Calibri at the size: 1.02 × the size) above it, rows without a height that LibreOffice wraps)."""
+    import random
+    rng = random.Random(seed)
+    text = cell_texts(rng)
 
     configs = [([], 11, m) for m in (70, 90, 150, 250)] + [([], 9, 75), ([], 14, 120), ([], 20, 200),
                                                          (["--family", "Noto Sans"], 11, 100), (["--family", "Liberation Serif"], 12, 130)]

@@ -76,6 +76,13 @@ static inline int32_t cicu_line_breaks(cicu_line_breaker *breaker, const char *t
     return count;
 }
 
+int32_t CICU_VERSIONED(u_getIntPropertyValue)(int32_t scalar, int32_t property);
+
+/// The Line_Break property of `scalar` (UCHAR_LINE_BREAK, 0x1008): ICU's ULineBreak value.
+static inline int32_t cicu_line_break_class(int32_t scalar) {
+    return CICU_VERSIONED(u_getIntPropertyValue)(scalar, 0x1008);
+}
+
 void *CICU_VERSIONED(ubidi_open)(void);
 void CICU_VERSIONED(ubidi_close)(void *bidi);
 void CICU_VERSIONED(ubidi_setPara)(void *bidi, const uint16_t *text, int32_t length, uint8_t paraLevel,

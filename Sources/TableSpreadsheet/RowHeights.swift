@@ -98,64 +98,6 @@ enum RowHeights {
         return heights
     }
 
-    /// Where LibreOffice may end a line of `text`: Chromium's opportunities, none inside a word of
-    /// Hangul, and between any two other Asian characters (ideographs, kana, full-width forms,
-    /// CJK punctuation), brackets and stops included: LibreOffice 7.4 applies no kinsoku rules in
-    /// a cell ("一二三四五（六七八九十一" is two lines of six where the rules would make three).
-    ///
-    /// - Complexity: O(length).
-    static func opportunities(in text: String) -> [(index: String.Index, isMandatory: Bool)] {
-        var found = LineBreaker.opportunities(in: text, rules: .chromium).filter { !withinHangulWord(text, at: $0.index) }
-            .map { (index: $0.index, isMandatory: $0.isMandatory) }
-        var extra: [String.Index] = []
-        var previous: Unicode.Scalar?
-        for index in text.unicodeScalars.indices {
-            let scalar = text.unicodeScalars[index]
-            if let before = previous, isAsian(before), isAsian(scalar) { extra.append(index) }
-            previous = scalar
-        }
-        guard !extra.isEmpty else { return found }
-        let known = Set(found.map(\.index))
-        found += extra.filter { !known.contains($0) }.map { (index: $0, isMandatory: false) }
-        return found.sorted { $0.index < $1.index }
-    }
-
-    /// Whether LibreOffice ends a line of `word` (of `text`), too wide for its line, at `index`:
-    /// after a slash that is not before another slash nor between two digits ("3/4"), unless white
-    /// space comes less than 66 UTF-16 units before (LibreOffice then takes the break after it,
-    /// keeping "w/o" or a path whole, and a path that starts its line is broken between characters).
-    ///
-    /// - Complexity: O(1): at most 66 units looked at.
-    private static func endsAtSlash(_ text: String, before index: String.Index, within word: Substring) -> Bool {
-        guard index > word.startIndex, index < word.endIndex else { return false }
-        let slash = word.index(before: index)
-        guard word[slash] == "/", word[index] != "/" else { return false }
-        if word[index].isWholeNumber, slash > word.startIndex, word[word.index(before: slash)].isWholeNumber { return false }
-        var position = slash, looked = 1
-        while position > text.startIndex, looked < 66 {
-            position = text.utf16.index(before: position)
-            looked += 1
-            if let scalar = Unicode.Scalar(text.utf16[position]), scalar.properties.isWhitespace { return false }
-        }
-        return true
-    }
-
-    /// An Asian character other than Hangul (`ScriptClass.asian`).
-    private static func isAsian(_ scalar: Unicode.Scalar) -> Bool {
-        ScriptClass.of(scalar) == .asian && !isHangul(scalar)
-    }
-
-    private static func isHangul(_ scalar: Unicode.Scalar?) -> Bool {
-        guard let value = scalar?.value else { return false }
-        return (0xAC00...0xD7A3).contains(value) || (0x1100...0x11FF).contains(value) || (0x3130...0x318F).contains(value)
-    }
-
-    /// Whether `index` in `text` falls between two Hangul letters (syllables or jamo).
-    private static func withinHangulWord(_ text: String, at index: String.Index) -> Bool {
-        guard index > text.startIndex, index < text.endIndex else { return false }
-        return isHangul(text.unicodeScalars[text.unicodeScalars.index(before: index)]) && isHangul(text.unicodeScalars[index])
-    }
-
     /// The height in px of `text` broken into lines in `room` px (nil: not broken), its classes
     /// laid out once for the breaking and the lines' heights.
     ///
@@ -182,78 +124,114 @@ enum RowHeights {
         return height
     }
 
-    /// The lines of `text` in `room` px as a spreadsheet breaks them: greedily, at the break
-    /// opportunities of `LineBreakRules.chromium` but none inside a word of Hangul (LibreOffice
-    /// keeps Korean words whole, as CSS's `word-break: keep-all`; these rules agree with its
-    /// breaks on more generated rows than ICU's own, `.pango`), each line as long as its text
-    /// as LibreOffice lays it out (`ScreenText`, each scalar in its class in the whole text,
-    /// trailing white space left out) fits. A word wider than the room is broken where its
-    /// characters, shaped together, stop fitting, or after a slash (`endsAtSlash`). Each line is
-    /// its range in `text`. `classes`: `ScriptClass.laidOut(text)`, when the caller has them.
+    /// The lines of `text` in `room` px as LibreOffice Calc breaks a wrapped cell
+    /// (`CalcLineBreaks`): each paragraph (lines end at LF, CR or CRLF) greedily, each line
+    /// ending where the character that no longer fits says: after it when it is a space; before
+    /// it, or before its word of Hangul, when it is Asian text; else at the opportunity of
+    /// LibreOffice's rules at or before it (one after "/" moved back to the white space before
+    /// its path, within 66 UTF-16 units); and before it when the line has no opportunity. A line
+    /// fits while its text as LibreOffice lays it out (`ScreenText`, each scalar in its class in
+    /// the whole text) is at most `room` wide. Each line is its range in `text` (a paragraph's
+    /// last line with its line end). `classes`: `ScriptClass.laidOut(text)`, when the caller has
+    /// them.
     ///
-    /// - Complexity: O(length × the characters of a line) at worst, a word wider than the room
-    ///   shaped again from its line's start where its characters one by one stop fitting;
-    ///   O(length) for text of words that fit.
+    /// - Complexity: O(length × log(the characters of a line)) widths of a line's length: the
+    ///   character that does not fit is found by doubling, then halving, the text measured.
     static func lines(of text: String, room: Double, in screen: ScreenText, classes laidOut: [ScriptClass]? = nil) -> [Range<String.Index>] {
         // ASCII is Western throughout: measured without its classes.
         let classes = text.utf8.allSatisfy { $0 < 0x80 } ? nil : laidOut ?? ScriptClass.laidOut(text)
-        let scalars = text.unicodeScalars
-        var offset = 0, position = text.startIndex  // position's offset in scalars
-        /// The width of `range`, its scalars laid out in their classes in the whole text.
-        func width(of range: Range<String.Index>) -> Double {
-            offset += scalars.distance(from: position, to: range.lowerBound)
-            position = range.lowerBound
-            let count = scalars.distance(from: range.lowerBound, to: range.upperBound)
-            return screen.width(of: text[range], classes: classes?[offset..<(offset + count)])
+        // A text of one line that fits is one line (most cells of a table).
+        if !text.contains(where: \.isNewline), screen.width(of: text[...], classes: classes?[...]) <= room { return [text.startIndex..<text.endIndex] }
+        let scalars = Array(text.unicodeScalars)
+        let indices = Array(text.unicodeScalars.indices) + [text.endIndex]
+        func width(_ range: Range<Int>) -> Double {
+            screen.width(of: Substring(text.unicodeScalars[indices[range.lowerBound]..<indices[range.upperBound]]), classes: classes?[range])
         }
-        // A text of one line that fits is one line.
-        if !text.contains(where: \.isNewline), width(of: text.startIndex..<text.endIndex) <= room { return [text.startIndex..<text.endIndex] }
-        var lines: [Range<String.Index>] = []
-        var start = text.startIndex, segmentStart = text.startIndex, used = 0.0
-        for opportunity in opportunities(in: text) {
-            let segment = text[segmentStart..<opportunity.index]
-            let trimmedEnd = segment.lastIndex { !$0.isWhitespace }.map(segment.index(after:)) ?? segment.startIndex
-            let drawn = width(of: segmentStart..<trimmedEnd)
-            if segmentStart > start, used + drawn > room {
-                lines.append(start..<segmentStart)
-                (start, used) = (segmentStart, 0)
+        /// The first scalar from `start` on in `start..<end` whose line no longer fits, or nil.
+        func overflow(from start: Int, to end: Int) -> Int? {
+            var (fits, step) = (start, 1)  // start..<fits fits
+            while fits + step < end, width(start..<(fits + step)) <= room { (fits, step) = (fits + step, step * 2) }
+            var over = fits + step  // start..<over does not fit: at most twice the line measured
+            if over >= end {
+                guard width(start..<end) > room else { return nil }
+                over = end
             }
-            if used == 0, drawn > room {
-                // A word wider than the room: as many characters a line as fit, shaped together (at
-                // least one), or,
-                // as LibreOffice ends a URL or a path with no white space in the 66 characters before
-                // it, after its last slash that fits.
-                var slash: String.Index?, afterSlash = 0.0
-                for index in segment.indices {
-                    let next = segment.index(after: index)
-                    let character = width(of: index..<next)
-                    if index > start, used + character > room {
-                        // The line's characters shaped together (a ligature, joined letters) may still fit.
-                        let together = width(of: start..<next)
-                        if together <= room { used = together - character }
-                    }
-                    if index > start, used + character > room, let end = slash, end > start {
-                        lines.append(start..<end)
-                        (start, used, slash) = (end, afterSlash, nil)
-                    }
-                    if index > start, used + character > room {
-                        lines.append(start..<index)
-                        (start, used, slash) = (index, 0, nil)
-                    }
-                    used += character
-                    afterSlash += character
-                    if Self.endsAtSlash(text, before: next, within: segment) { (slash, afterSlash) = (next, 0) }
+            while over - fits > 1 {
+                let middle = (fits + over) / 2
+                if width(start..<middle) <= room { fits = middle } else { over = middle }
+            }
+            return over - 1
+        }
+        var lines: [Range<Int>] = []
+        var (paragraphStart, offset) = (0, 0)
+        for character in text {
+            let next = offset + character.unicodeScalars.count
+            defer { offset = next }
+            guard character.isNewline else { continue }
+            lines += Self.lines(of: scalars, paragraph: paragraphStart..<offset, classes: classes, overflow: overflow)
+            lines[lines.count - 1] = lines[lines.count - 1].lowerBound..<next
+            paragraphStart = next
+        }
+        if paragraphStart < scalars.count || lines.isEmpty {
+            lines += Self.lines(of: scalars, paragraph: paragraphStart..<scalars.count, classes: classes, overflow: overflow)
+        }
+        return lines.map { indices[$0.lowerBound]..<indices[$0.upperBound] }
+    }
+
+    /// The lines of the paragraph `paragraph` of `scalars` (see `lines(of:room:in:classes:)`);
+    /// `overflow(from:to:)` finds a line's first scalar that does not fit. One empty line when
+    /// the paragraph is empty.
+    ///
+    /// - Complexity: O(length) and the calls of `overflow`.
+    private static func lines(of scalars: [Unicode.Scalar], paragraph: Range<Int>, classes: [ScriptClass]?,
+                              overflow: (Int, Int) -> Int?) -> [Range<Int>] {
+        let text = scalars[paragraph]
+        var opportunities: [Bool]?  // made when a line first needs them
+        var lines: [Range<Int>] = []
+        var start = paragraph.lowerBound
+        while let over = overflow(start, paragraph.upperBound) {
+            var end: Int
+            if scalars[over] == " " {
+                end = over + 1  // a space that does not fit ends its line
+            } else if classes?[over] == .asian {
+                end = over
+                if isHangul(scalars[over]) {  // a word of Hangul is kept whole, unless it starts the paragraph
+                    let word = text[..<over].lastIndex { !isHangul($0) }.map { $0 + 1 } ?? paragraph.lowerBound
+                    if word > paragraph.lowerBound { end = word }
                 }
             } else {
-                used += trimmedEnd == segment.endIndex ? drawn : width(of: segmentStart..<opportunity.index)
+                let breaks = opportunities ?? CalcLineBreaks.opportunities(in: Array(text))
+                opportunities = breaks
+                // A character past the Basic Multilingual Plane is overflowed at its second UTF-16
+                // unit, which ICU moves back to its first: the opportunity before it is not taken.
+                let last = scalars[over].utf16.count > 1 ? over - 1 : over
+                end = (paragraph.lowerBound...Swift.max(paragraph.lowerBound, last)).last { $0 > paragraph.lowerBound && breaks[$0 - paragraph.lowerBound] }
+                    ?? paragraph.lowerBound
+                if end > paragraph.lowerBound, scalars[end - 1] == "/" {
+                    // After a slash, the white space before the path, when it is less than 66 UTF-16 units back.
+                    var (position, distance) = (end - 1, 1)
+                    while position > paragraph.lowerBound, distance < 66 {
+                        position -= 1
+                        distance += scalars[position].utf16.count
+                        if isBreakingWhiteSpace(scalars[position]) { end = position + 1; break }
+                    }
+                }
             }
-            segmentStart = opportunity.index
-            if opportunity.isMandatory {
-                lines.append(start..<opportunity.index)
-                (start, used) = (opportunity.index, 0)
-            }
+            if end <= start { end = Swift.max(over, start + 1) }  // no opportunity in the line: cut
+            lines.append(start..<end)
+            start = end
         }
-        if start < text.endIndex || lines.isEmpty { lines.append(start..<text.endIndex) }
+        if start < paragraph.upperBound || lines.isEmpty { lines.append(start..<paragraph.upperBound) }
         return lines
+    }
+
+    /// Hangul, as LibreOffice's Asian line breaking keeps its words whole: syllables and jamo.
+    private static func isHangul(_ scalar: Unicode.Scalar) -> Bool {
+        (0xAC00...0xD7AF).contains(scalar.value) || (0x1100...0x11FF).contains(scalar.value)
+    }
+
+    /// White space that a line may end after (ICU's `u_isWhitespace`): not the no-break spaces.
+    private static func isBreakingWhiteSpace(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isWhitespace && ![0xA0, 0x2007, 0x202F].contains(scalar.value)
     }
 }

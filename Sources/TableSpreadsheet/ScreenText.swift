@@ -59,16 +59,15 @@ struct ScreenText {
     }
 
     /// The width in px of `text` in `stack`, each glyph's nominal advance on a whole pixel (a mark,
-    /// which shaping gives no advance, none; a missing glyph after another of its cluster, none:
-    /// "👍🏽" is 15 px in LibreOffice, the thumb of Noto Sans Symbols2, which has no skin tones).
+    /// which shaping gives no advance, none; a missing glyph in the cluster of a glyph drawn, none,
+    /// in either direction: "👍🏽" is 15 px in LibreOffice, the thumb of Noto Sans Symbols2, which
+    /// has no skin tones, after Latin or Arabic text alike).
     private static func width(of text: String, in stack: FontStack) -> Double {
         var width = 0.0
         for run in stack.glyphRuns(of: text) {
-            var cluster = -1
-            for glyph in run.glyphs {
-                // A missing glyph within a cluster (a skin tone no font draws, after its emoji) adds nothing there.
-                defer { cluster = glyph.cluster }
-                guard glyph.advance != 0, glyph.id != 0 || glyph.cluster != cluster else { continue }
+            // A missing glyph within a cluster (a skin tone no font draws, with its emoji) adds nothing.
+            let drawn = Set(run.glyphs.lazy.filter { $0.id != 0 }.map(\.cluster))
+            for glyph in run.glyphs where glyph.advance != 0 && (glyph.id != 0 || !drawn.contains(glyph.cluster)) {
                 width += run.font.nominalAdvance(ofGlyph: glyph.id).rounded(.toNearestOrEven)
             }
         }

@@ -30,7 +30,7 @@ extension SpreadsheetMetrics {
     /// How a wrapped cell's line fits, in LibreOffice 7.4: a line of text `n` px wide as drawn
     /// (`ScreenText`) stays on one line in a column at least `wrapScale` × n + 4.152 px wide as
     /// LibreOffice reads it (fitted on 69 texts of many scripts and four fonts, every threshold
-    /// within 0.055 px of the line, found by halving the column's width over UNO; 199 of the 200
+    /// within 0.055 px of the line, found by halving the column's width over UNO; 201 of the 202
     /// of `Scripts/libreoffice-wrap-widths.py` within 0.1 px).
     public static let wrapScale = 1.0292
     /// Room a wrapped cell keeps beside its text, in px (see `wrapScale`): 4.152 px and the
