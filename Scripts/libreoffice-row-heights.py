@@ -6,7 +6,8 @@ Two kinds of rows:
 - "rule": a text in a column chosen so that one rule of LibreOffice's line breaking decides the
   count of lines (`CalcLineBreaks`): a character past the Basic Multilingual Plane that does not
   fit, no break before "/" after a space and the break after "/" moved back to the space, no
-  hanging "。", no break between "。" and a Greek letter, no kinsoku, a Korean word kept whole,
+  hanging "。", no break between "。" and a Greek letter, the script before the character that
+  does not fit choosing the rules, no kinsoku, a Korean word kept whole,
   ")" as closing punctuation, a skin tone after Arabic text.
 - "generated": cells of `cell_texts` of `Scripts/xlsx-check.py` (seed 101: 1 to 21 words of
   Latin with diacritics, Cyrillic, Greek, CJK with full-width punctuation, Korean, Arabic and
@@ -40,6 +41,7 @@ RULES = [
     (11, 126.9, "全角の句読点、。 表の列幅を測る"),
     (11, 126.9, "全角の句読点、 表の列幅を測る"),
     (20, 282.3, "全角の句読点、。πλάτο"),
+    (20, 282.3, "渋谷区宽度和高度żółć（括弧）と「引用」"),
     (11, 99.9, "一二三四五六、七八九十一"),
     (11, 99.9, "一二三四五（六七八九十一"),
     (11, 55.7, "가나 다라"),

@@ -4,8 +4,8 @@ import TextMeasure
 /// Where LibreOffice Calc 7.4 may end a line of a wrapped cell, and where it does.
 ///
 /// Calc breaks a cell's paragraph greedily (its editing engine's `ImpBreakLine`): it finds the
-/// first character that no longer fits, then asks the break iterator of that position's script
-/// for the line's end:
+/// first character that no longer fits, then asks the break iterator of the script of the text
+/// that ends there (the character before it) for the line's end:
 /// - **Western and Complex text:** the last break opportunity at or before that character, by
 ///   LibreOffice's own line rules: UAX #14 as of Unicode 5.0 (`Kind`, `mayBreak`), not the rules
 ///   of a browser. So no break before "/", ")"-like closing punctuation, "!" or "," even after

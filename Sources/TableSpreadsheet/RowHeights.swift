@@ -127,7 +127,8 @@ enum RowHeights {
     /// The lines of `text` in `room` px as LibreOffice Calc breaks a wrapped cell
     /// (`CalcLineBreaks`): each paragraph (lines end at LF, CR or CRLF) greedily, each line
     /// ending where the character that no longer fits says: after it when it is a space; before
-    /// it, or before its word of Hangul, when it is Asian text; else at the opportunity of
+    /// it, or before its word of Hangul, when the text before it is Asian (Calc asks the break
+    /// iterator of the script that ends there); else at the opportunity of
     /// LibreOffice's rules at or before it (one after "/" moved back to the white space before
     /// its path, within 66 UTF-16 units); and before it when the line has no opportunity. A line
     /// fits while its text as LibreOffice lays it out (`ScreenText`, each scalar in its class in
@@ -193,7 +194,7 @@ enum RowHeights {
             var end: Int
             if scalars[over] == " " {
                 end = over + 1  // a space that does not fit ends its line
-            } else if classes?[over] == .asian {
+            } else if classes?[over > paragraph.lowerBound ? over - 1 : over] == .asian {
                 end = over
                 if isHangul(scalars[over]) {  // a word of Hangul is kept whole, unless it starts the paragraph
                     let word = text[..<over].lastIndex { !isHangul($0) }.map { $0 + 1 } ?? paragraph.lowerBound
