@@ -1,6 +1,7 @@
 // swift-tools-version: 6.1
-// The wrapping work of WrapBenchmarks as one plain program, built against the TextMeasure
-// tree at $TREE, for instructions.sh to count under callgrind (see there).
+// Plain programs built against the TextMeasure tree at $TREE, for callgrind to count: the
+// wrapping work of WrapBenchmarks (instructions.sh) and the command's measuring of lines
+// (shape-instructions.sh).
 import PackageDescription
 
 let tree = Context.environment["TREE"] ?? "../.."
@@ -10,6 +11,8 @@ let package = Package(
     dependencies: [.package(path: tree)],
     targets: [
         .executableTarget(name: "WrapInstructions", dependencies: [.product(name: "TextMeasure", package: identity)],
+                          swiftSettings: [.swiftLanguageMode(.v6)]),
+        .executableTarget(name: "ShapeInstructions", dependencies: [.product(name: "TextMeasure", package: identity)],
                           swiftSettings: [.swiftLanguageMode(.v6)]),
     ]
 )
