@@ -29,27 +29,26 @@ enum CalcLineBreaks {
         case al, b2, ba, bb, hardBreak, cb, cl, cm, ex, gl, hy, id, inseparable, `is`, ns, nu, op, po, pr, qu, sp, sy, zw, wj
         case h2, h3, jl, jt, jv, hl, other
 
-        /// The class of `scalar`.
+        /// The class of `scalar`, whose ICU `ULineBreak` value is `property`.
         ///
         /// - Complexity: O(1).
-        init(_ scalar: Unicode.Scalar) {
+        init(_ scalar: Unicode.Scalar, property: Int32) {
             switch scalar.value {
             case 0xB0: self = .al
             case 0x5C: self = .sy
             case 0xFE30: self = .is
-            default: self = Self.byICU[Int(LineBreakProperty.value(of: scalar))] ?? .other
+            default: self = property >= 0 && Int(property) < Self.byICU.count ? Self.byICU[Int(property)] : .other
             }
         }
 
-        /// ICU's `ULineBreak` values, in order, as LibreOffice's rules read them.
-        private static let byICU: [Int: Kind] = [
-            0: .al, 1: .al, 2: .al, 3: .b2, 4: .ba, 5: .bb, 6: .hardBreak, 7: .cb, 8: .cl, 9: .cm, 10: .hardBreak,
-            11: .ex, 12: .gl, 13: .hy, 14: .id, 15: .inseparable, 16: .is, 17: .hardBreak, 18: .ns, 19: .nu, 20: .op,
-            21: .po, 22: .pr, 23: .qu, 24: .al, 25: .al, 26: .sp, 27: .sy, 28: .zw, 29: .hardBreak, 30: .wj, 31: .h2,
-            32: .h3, 33: .jl, 34: .jt, 35: .jv, 36: .cl, 37: .ns, 38: .hl,
+        /// ICU's `ULineBreak` values 0 to 38, in order, as LibreOffice's rules read them (later
+        /// values are `other`).
+        private static let byICU: [Kind] = [
+            .al, .al, .al, .b2, .ba, .bb, .hardBreak, .cb, .cl, .cm, .hardBreak, .ex, .gl, .hy, .id, .inseparable,
+            .is, .hardBreak, .ns, .nu, .op, .po, .pr, .qu, .al, .al, .sp, .sy, .zw, .hardBreak, .wj, .h2, .h3, .jl,
+            .jt, .jv, .cl, .ns, .hl,
         ]
 
-        var isAlphabetic: Bool { self == .al || self == .hl }
         var isKorean: Bool { self == .h2 || self == .h3 || self == .jl || self == .jt || self == .jv }
     }
 
@@ -80,14 +79,11 @@ enum CalcLineBreaks {
              (.jt, .jt), (.h3, .jt): return false                                         // LB 26
         case (_, .inseparable) where before.isKorean, (_, .po) where before.isKorean,
              (.pr, _) where after.isKorean: return false                                  // LB 27
+        case (.al, .al), (.al, .hl), (.hl, .al), (.hl, .hl): return false                 // LB 28
         case (.is, .al), (.is, .nu): return false                                         // LB 29
-        case (.nu, .op), (.cl, .nu): return false                                         // LB 30
-        default: break
+        case (.al, .op), (.hl, .op), (.nu, .op), (.cl, .al), (.cl, .hl), (.cl, .nu): return false  // LB 30
+        default: return true
         }
-        if before.isAlphabetic && after.isAlphabetic { return false }                     // LB 28
-        if before.isAlphabetic && after == .op { return false }                           // LB 30
-        if before == .cl && after.isAlphabetic { return false }
-        return true
     }
 
     /// The break opportunities of `scalars` (one paragraph): `result[i]` tells whether a line may
@@ -95,7 +91,8 @@ enum CalcLineBreaks {
     ///
     /// - Complexity: O(length).
     static func opportunities(in scalars: [Unicode.Scalar]) -> [Bool] {
-        let kinds = scalars.map(Kind.init)
+        let properties = scalars.map(LineBreakProperty.value)
+        let kinds = zip(scalars, properties).map { Kind($0, property: $1) }
         var breaks = [Bool](repeating: false, count: scalars.count)
         let inNumber = numbers(in: kinds)
         var before: Kind?, beforeThat: Kind?, afterSpaces = false
@@ -117,13 +114,14 @@ enum CalcLineBreaks {
         }
         // Text of Thai, Lao, Khmer or Myanmar (SA, read as AL) breaks between its words, from
         // ICU's dictionaries, as LibreOffice's rules break it.
-        if scalars.contains(where: { LineBreakProperty.value(of: $0) == 24 }) {
+        let complexContext: Int32 = 24  // SA
+        if properties.contains(complexContext) {
             let text = String(String.UnicodeScalarView(scalars))
             var offsets: [String.Index: Int] = [:]
             for (offset, index) in text.unicodeScalars.indices.enumerated() { offsets[index] = offset }
             for opportunity in LineBreaker.opportunities(in: text, rules: .pango) {
                 guard let offset = offsets[opportunity.index], offset > 0 else { continue }
-                if LineBreakProperty.value(of: scalars[offset - 1]) == 24, LineBreakProperty.value(of: scalars[offset]) == 24 { breaks[offset] = true }
+                if properties[offset - 1] == complexContext, properties[offset] == complexContext { breaks[offset] = true }
             }
         }
         return breaks
@@ -143,7 +141,12 @@ enum CalcLineBreaks {
             if position < kinds.count, kinds[position] == .op { position += 1; skipMarks(&position) }
             guard position < kinds.count, kinds[position] == .nu else { index += 1; continue }
             position += 1
-            while position < kinds.count, [.nu, .sy, .is, .cm].contains(kinds[position]) { position += 1 }
+            numeric: while position < kinds.count {
+                switch kinds[position] {
+                case .nu, .sy, .is, .cm: position += 1
+                default: break numeric
+                }
+            }
             if position < kinds.count, kinds[position] == .cl { position += 1; skipMarks(&position) }
             if position < kinds.count, kinds[position] == .pr || kinds[position] == .po { position += 1; skipMarks(&position) }
             for inner in (index + 1)..<position { inside[inner] = true }

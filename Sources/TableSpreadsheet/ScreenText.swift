@@ -66,8 +66,9 @@ struct ScreenText {
         var width = 0.0
         for run in stack.glyphRuns(of: text) {
             // A missing glyph within a cluster (a skin tone no font draws, with its emoji) adds nothing.
-            let drawn = Set(run.glyphs.lazy.filter { $0.id != 0 }.map(\.cluster))
-            for glyph in run.glyphs where glyph.advance != 0 && (glyph.id != 0 || !drawn.contains(glyph.cluster)) {
+            // Looked for only at a missing glyph, which few runs hold: no cost to the others.
+            func drawsCluster(of missing: PositionedGlyph) -> Bool { run.glyphs.contains { $0.id != 0 && $0.cluster == missing.cluster } }
+            for glyph in run.glyphs where glyph.advance != 0 && (glyph.id != 0 || !drawsCluster(of: glyph)) {
                 width += run.font.nominalAdvance(ofGlyph: glyph.id).rounded(.toNearestOrEven)
             }
         }
