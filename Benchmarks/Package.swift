@@ -37,6 +37,15 @@ let package = Package(
                 "PackageTable",
             ]
         ),
+        // How long a streamed PDF's work goes on after its reader is cancelled.
+        .executableTarget(
+            name: "CancelLatency",
+            dependencies: [
+                .product(name: "TextMeasure", package: "TextMeasure"),
+                .product(name: "DataTables", package: "TextMeasure"),
+                .product(name: "TableRendering", package: "TextMeasure"),
+            ]
+        ),
         .executableTarget(
             name: "AccuracyReport",
             dependencies: [

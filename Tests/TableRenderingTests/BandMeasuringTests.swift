@@ -35,6 +35,19 @@ import TextMeasureTestSupport
     /// A page 300 pt wide with 10 pt margins: 280 pt of room, so bands [id a], [id b], [id c].
     static let page = PageSize(width: 300, height: 400)
 
+    /// Paginated in a task already cancelled: no row of any band is measured past the first
+    /// batch, and no page is laid out on the estimates (a stream's reader gone, the pagination
+    /// of every band's rows went on: 400 ms after the cancel for 100,000 rows of four bands).
+    @Test func bandsPaginatedInACancelledTaskGiveNoPages() async throws {
+        let pages = try await Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try Self.layout().pages(style: NoChromeStyle(), page: Self.page, margins: EdgeInsets(10)).count
+        }.value
+        #expect(pages == 0)
+        // Not cancelled, the same table has pages.
+        #expect(try Self.layout().pages(style: NoChromeStyle(), page: Self.page, margins: EdgeInsets(10)).count > 0)
+    }
+
     @Test func bandsMeasuredAsOneStreamPaginateAsBandsMeasuredRowByRow() throws {
         let line = try SplitRowPageTests.monoMetrics().line
         let pages = try Self.layout().pages(style: NoChromeStyle(), page: Self.page, margins: EdgeInsets(10))

@@ -197,9 +197,12 @@ extension DataTableLayout {
         let layouts = work.map(\.layout)
         let anchors = layouts.map { $0.currentAnchor() }
         let measurers = layouts.map(\.rowMeasurer)
-        // The first batches small, growing to `measuringBatch` rows: every core waits while the
-        // first is read, and a batch here is every layout's cells of its rows.
-        pipelined(RowBatches(work[0].runs, first: 256, most: measuringBatch), read: { batch in
+        // The first batches small, growing to `measuringBatch` rows' cells of one layout: every
+        // core waits while the first is read, and a batch here is every layout's cells of its
+        // rows (a cancelled task waits for the batch being measured: 4 bands of 4,096 wrapped
+        // rows took 250 ms).
+        let most = Swift.max(256, measuringBatch / layouts.count)
+        pipelined(RowBatches(work[0].runs, first: Swift.min(256, most), most: most), read: { batch in
             let cells = layouts.map { batch.map($0.cells(ofRow:)) }
             return {
                 let byRow = concurrentMap(batch.count) { row in

@@ -55,6 +55,8 @@ extension DataTableLayout {
     ///   fonts' sizes) below `TablePages.minimumTextSize`; `.columnTooWide` with `.bands` for a
     ///   column wider than the page's width by itself (narrow it with `maxColumnWidth`, wrapping
     ///   its text, or use `.scale`). All before any page is drawn.
+    /// - Cancellation: called in a task that is cancelled, it stops measuring after the batch of
+    ///   rows it is measuring (see `measureRows(_:)`) and paginates nothing: the pages are none.
     ///
     /// - Complexity: O(rows × bands + columns) to paginate, plus measuring every row of every
     ///   band from the band's cells (and laying out the lines of the rows taller than a page,
@@ -95,9 +97,10 @@ extension DataTableLayout {
         Self.measureAllRows(of: bands.map(\.layout))
         let furnished = FurnitureLayout(furniture, page: page, margins: margins, font: configuration.font,
                                         headerFont: configuration.headerFont, cache: cache)
+        guard !Task.isCancelled else { return TablePages(pages: [], bands: [], size: page, furniture: furnished, numbered: false) }
         func paginate(below: Double) throws(RenderError) -> ([TablePages.Page], [TablePages.Band]) {
             var pages: [TablePages.Page] = [], drawn: [TablePages.Band] = []
-            for (index, band) in bands.enumerated() {
+            for (index, band) in bands.enumerated() where !Task.isCancelled {
                 let above = index == 0 ? furnished.titleHeight : 0
                 let (slices, made) = try band.layout.bandPages(
                     style: style, page: page, margins: margins, alignments: band.columns.map { $0 < alignments.count ? alignments[$0] : alignment(ofColumn: $0) },
