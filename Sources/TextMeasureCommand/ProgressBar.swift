@@ -11,6 +11,12 @@ struct ProgressBar {
         isShown = inputBytes >= 1 << 20 && isatty(STDERR_FILENO) != 0
     }
 
+    /// A bar for work over `rows` rows: shown for 10,000 or more (a CSV file of about 1 MiB)
+    /// when standard error is a terminal.
+    init(rows: Int) {
+        self.init(inputBytes: rows >= 10_000 ? 1 << 20 : 0)
+    }
+
     /// Redraws the bar as `label` and `fraction` (0…1), when it changed.
     mutating func update(_ label: String, _ fraction: Double) {
         guard isShown else { return }

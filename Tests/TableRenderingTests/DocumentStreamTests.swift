@@ -93,6 +93,26 @@ import TextMeasureTestSupport
         #expect(!reports.contains(.finished))
     }
 
+    /// A table in column bands: its bands' rows are reported as they are measured, a row once
+    /// however many bands show it, up to every row, before the pages are known.
+    @Test func aTableInBandsReportsItsRowsMeasured() async throws {
+        let layout = try BandMeasuringTests.layout()
+        let rows = layout.rowCount
+        // The first chunk only: the writer, past a buffer of 1 byte, waits there, so the reports
+        // before it (a few, of the thousand pages' reports, that the stream keeps the newest 64
+        // of) are all kept.
+        let stream = DocumentStream.pdf(of: layout, style: NoChromeStyle(), page: BandMeasuringTests.page, margins: EdgeInsets(10),
+                                        bufferLimit: 1)
+        async let reports = Self.reports(stream)
+        #expect(try await Self.firstChunk(of: stream)?.isEmpty == false)
+        let progress = await reports
+        let measured = progress.prefix { if case .paginated = $0 { false } else { true } }
+        let counts = measured.compactMap { if case .rowsMeasured(let done, of: rows) = $0 { done } else { nil } }
+        #expect(counts.count == measured.count && counts.count > 1)
+        #expect(counts == counts.sorted() && counts.last == rows)
+        #expect(progress.contains { if case .paginated = $0 { true } else { false } })
+    }
+
     /// The first chunk of `stream`, the iteration then ended (its iterator let go on return).
     static func firstChunk(of stream: DocumentStream) async throws -> [UInt8]? {
         for try await chunk in stream { return chunk }

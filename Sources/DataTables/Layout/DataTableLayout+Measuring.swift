@@ -142,10 +142,12 @@ extension DataTableLayout {
     /// (`PreparedTexts`); otherwise the rows of layouts without spans go through one stream of
     /// batches, whatever layout they belong to. Either way, while a batch is measured on every
     /// core, the next one's cells are read on this thread, and the batch before is stored.
+    /// `progress` gets the rows measured so far and the rows to measure after each batch is
+    /// stored: a row of layouts measured together counts once.
     ///
     /// - Complexity: O(rows) for each layout to find the rows not measured, plus measuring each
     ///   of them (on every core) and O(log n) to place it.
-    package static func measureAllRows(of layouts: [DataTableLayout]) {
+    package static func measureAllRows(of layouts: [DataTableLayout], progress: (_ measured: Int, _ of: Int) -> Void = { _, _ in }) {
         var batched: [(DataTableLayout, [Range<Int>])] = []
         for layout in layouts {
             guard layout.rowSpans.isEmpty else {
@@ -156,9 +158,9 @@ extension DataTableLayout {
             if !runs.isEmpty { batched.append((layout, runs)) }
         }
         if batched.count > 1, batched.dropFirst().allSatisfy({ $0.1 == batched[0].1 }) {
-            measureTogether(batched)
+            measureTogether(batched, progress: progress)
         } else {
-            measureInBatches(batched)
+            measureInBatches(batched, progress: progress)
         }
     }
 
@@ -176,15 +178,22 @@ extension DataTableLayout {
     /// spans), a batch of `measuringBatch` rows at a time (see `pipelined`). Returns whether any
     /// row was measured.
     @discardableResult
-    private static func measureInBatches(_ work: [(layout: DataTableLayout, runs: [Range<Int>])]) -> Bool {
+    private static func measureInBatches(_ work: [(layout: DataTableLayout, runs: [Range<Int>])],
+                                         progress: (_ measured: Int, _ of: Int) -> Void = { _, _ in }) -> Bool {
         let anchors = work.map { $0.layout.currentAnchor() }
+        let total = work.reduce(0) { $0 + $1.runs.reduce(0) { $0 + $1.count } }
+        var done = 0
         let batches = work.lazy.flatMap { layout, runs in RowBatches(runs, first: measuringBatch, most: measuringBatch).lazy.map { (layout, $0) } }
         var measurer: (layout: DataTableLayout, measurer: RowMeasurer)?
         pipelined(batches, read: { layout, rows in
             if measurer?.layout !== layout { measurer = (layout, layout.rowMeasurer) }
             let (cells, rowMeasurer) = (rows.map(layout.cells(ofRow:)), measurer!.measurer)
             return { concurrentMap(cells.count) { rowMeasurer.measure(cells[$0]) } }
-        }, store: { batch, measured in batch.0.store(measured, ofRows: batch.1) })
+        }, store: { batch, measured in
+            batch.0.store(measured, ofRows: batch.1)
+            done += batch.1.count
+            progress(done, total)
+        })
         for ((layout, _), anchor) in zip(work, anchors) { layout.restore(anchor) }
         return work.contains { !$0.runs.isEmpty }
     }
@@ -193,8 +202,11 @@ extension DataTableLayout {
     /// all of them, each row's cells of every layout measured together, so that a text several
     /// of them show (the key columns each band repeats) is prepared once a row, not once a
     /// layout (see `PreparedTexts`).
-    private static func measureTogether(_ work: [(layout: DataTableLayout, runs: [Range<Int>])]) {
+    private static func measureTogether(_ work: [(layout: DataTableLayout, runs: [Range<Int>])],
+                                        progress: (_ measured: Int, _ of: Int) -> Void) {
         let layouts = work.map(\.layout)
+        let total = work[0].runs.reduce(0) { $0 + $1.count }
+        var done = 0
         let anchors = layouts.map { $0.currentAnchor() }
         let measurers = layouts.map(\.rowMeasurer)
         // The first batches small, growing to `measuringBatch` rows' cells of one layout: every
@@ -213,6 +225,8 @@ extension DataTableLayout {
             }
         }, store: { batch, measured in
             for (layout, measured) in zip(layouts, measured) { layout.store(measured, ofRows: batch) }
+            done += batch.count
+            progress(done, total)
         })
         for (layout, anchor) in zip(layouts, anchors) { layout.restore(anchor) }
     }

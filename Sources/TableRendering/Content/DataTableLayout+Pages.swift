@@ -72,8 +72,10 @@ extension DataTableLayout {
     /// `pages(style:page:margins:alignments:fit:furniture:)` with the min- and max-content
     /// widths of `measured`: for a layout whose columns were fixed at widths measured beforehand
     /// (the command's), which itself knows neither.
+    /// `progress` gets the rows of the column bands measured so far, and how many there are.
     package func pages(style: some TableStyle, page: PageSize, margins: EdgeInsets, alignments: [ColumnAlignment],
-                       fit: PageFit, furniture: PageFurniture, measured: DataTableColumnWidths) throws(RenderError) -> TablePages {
+                       fit: PageFit, furniture: PageFurniture, measured: DataTableColumnWidths,
+                       progress: (_ measured: Int, _ of: Int) -> Void = { _, _ in }) throws(RenderError) -> TablePages {
         try page.checkCairosLimit()
         let chrome = chrome(style: style, alignments: alignments)
         let available = (width: page.width - margins.horizontal, height: page.height - margins.vertical)
@@ -94,7 +96,7 @@ extension DataTableLayout {
                 .map { (band($0, room: room, measured: measured), $0, 1) }
         }
         // Every band's rows, measured together (`bandPages` finds them measured).
-        Self.measureAllRows(of: bands.map(\.layout))
+        Self.measureAllRows(of: bands.map(\.layout), progress: progress)
         let furnished = FurnitureLayout(furniture, page: page, margins: margins, font: configuration.font,
                                         headerFont: configuration.headerFont, cache: cache)
         guard !Task.isCancelled else { return TablePages(pages: [], bands: [], size: page, furniture: furnished, numbered: false) }

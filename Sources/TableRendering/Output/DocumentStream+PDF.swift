@@ -11,8 +11,8 @@ extension DocumentStream {
     /// The first bytes come once every row is measured and the pages are known (a PDF names its
     /// page count and "Page N of M" needs it); from then on, memory holds a few pages' drawings
     /// and `bufferLimit` unread bytes at most (a chunk more), never the document. `progress` reports the rows
-    /// measured (a table that fits the page's width; column bands measure their rows
-    /// themselves), the page count, and each page drawn.
+    /// measured (of a table in column bands: the rows of every band, a row counted once), the
+    /// page count, and each page drawn.
     ///
     /// The layout is the stream's from here on (`sending`): nothing else may use it.
     ///
@@ -31,8 +31,9 @@ extension DocumentStream {
                 // The pages are this layout's own: its rows measured here, to report them.
                 guard measureRows(of: layout, report: report, isCancelled: isCancelled) else { return }
             }
-            let pages = try layout.pages(style: style, page: page, margins: margins, alignments: alignments,
-                                         fit: fit, furniture: furniture)
+            // Column bands measure their rows here, reported the same way.
+            let pages = try layout.pages(style: style, page: page, margins: margins, alignments: alignments, fit: fit,
+                                         furniture: furniture, measured: layout.columnWidths) { report(.rowsMeasured($0, of: $1)) }
             guard !isCancelled() else { return }
             report(.paginated(pages: pages.count))
             let writer = PDFWriter(to: sink)
