@@ -1,5 +1,6 @@
 import ArgumentParser
 import DataTables
+import TableRendering
 import TextMeasure
 
 extension TextMeasureCommand {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import TableRendering
 import TextMeasure
 
 extension TextMeasureCommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TableRendering
 import TextMeasure
 
 extension TextMeasureCommand {

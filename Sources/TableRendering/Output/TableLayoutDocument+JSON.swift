@@ -16,7 +16,7 @@ extension TableLayoutDocument.Row {
                 for (key, value) in [("background", cell.background), ("color", cell.color)] {
                     guard let value else { continue }
                     json += "\"\(key)\":".utf8
-                    appendString(value, to: &json)
+                    appendJSONString(value, to: &json)
                     json.append(UInt8(ascii: ","))
                 }
                 json += #""lines":"#.utf8
@@ -38,7 +38,7 @@ extension TableLayoutDocument.Row {
 extension TableLayoutDocument.Line {
     fileprivate func appendJSON(to json: inout [UInt8]) {
         json += #"{"text":"#.utf8
-        appendString(text, to: &json)
+        appendJSONString(text, to: &json)
         for (key, value) in [("x", x), ("y", y), ("width", width), ("height", height), ("baseline", baseline)] {
             guard let value else { continue }
             json += ",\"\(key)\":".utf8
@@ -54,7 +54,7 @@ extension TableLayoutDocument.Line {
             json += "{\"font\":\(run.font)".utf8
             if let text = run.text {
                 json += #","text":"#.utf8
-                appendString(text, to: &json)
+                appendJSONString(text, to: &json)
             }
             for (key, value) in [("x", run.x), ("width", run.width)] {
                 guard let value else { continue }
@@ -72,22 +72,4 @@ extension TableLayoutDocument.Line {
 /// decimal ("24.472"). The layout's lengths are finite.
 private func appendNumber(_ value: Double, to json: inout [UInt8]) {
     json += (value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)).utf8
-}
-
-/// `text` as a JSON string: quotes, backslashes and control characters escaped.
-private func appendString(_ text: String, to json: inout [UInt8]) {
-    json.append(UInt8(ascii: "\""))
-    for byte in text.utf8 {
-        switch byte {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"): json += [UInt8(ascii: "\\"), byte]
-        case 0x0A: json += #"\n"#.utf8
-        case 0x09: json += #"\t"#.utf8
-        case 0..<0x20:
-            let hex = Array("0123456789abcdef".utf8)
-            json += #"\u00"#.utf8
-            json += [hex[Int(byte >> 4)], hex[Int(byte & 15)]]
-        default: json.append(byte)
-        }
-    }
-    json.append(UInt8(ascii: "\""))
 }
