@@ -2,12 +2,12 @@ import Testing
 @testable import TableRendering
 import TextMeasureTestSupport
 
-/// libpng's band-at-a-time writer (the C of the CPNGStream target) handing its bytes to a sink.
+/// libpng's strip-at-a-time writer (the C of the CPNGStream target) handing its bytes to a sink.
 /// A sink that refuses them, at once or part way through the rows, stops the image with the
 /// error Cairo's own writer reports for a failed stream (`CAIRO_STATUS_WRITE_ERROR`, "error while
 /// writing to output stream" in cairo.h); a sink that takes everything gets the whole PNG.
 @Suite struct PNGStreamTests {
-    /// Writes the bordered sample at 1× in bands of 7 rows onto a sink that takes chunks while
+    /// Writes the bordered sample at 1× in strips of 7 rows onto a sink that takes chunks while
     /// their total stays within `acceptedBytes`; the bytes it took.
     static func write(acceptedBytes: Int) throws(RenderError) -> [UInt8] {
         let drawing = AnyStyle(.bordered).drawing(try! RenderingFixtures.productsLayout(maxColumnWidth: 120))
@@ -17,7 +17,7 @@ import TextMeasureTestSupport
             taken.append(contentsOf: bytes)
             return true
         }
-        try Drawing.writePNG(bounds: drawing.bounds, scale: 1, bandHeight: 7, tileWidth: Drawing.tileWidth, fonts: CairoFonts(),
+        try Drawing.writePNG(bounds: drawing.bounds, scale: 1, stripHeight: 7, tileWidth: Drawing.tileWidth, fonts: CairoFonts(),
                              to: sink, items: { _ in drawing.items })
         return taken
     }

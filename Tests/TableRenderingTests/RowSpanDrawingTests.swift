@@ -81,19 +81,19 @@ import TextMeasureTestSupport
 }
 
 extension RowSpanDrawingTests {
-    /// A PNG drawn in bands of 5 px (each band drawing the rows near it) has the pixels of the
-    /// whole table drawn at once: a spanning cell whose lines reach into later bands is drawn
+    /// A PNG drawn in strips of 5 px (each strip drawing the rows near it) has the pixels of the
+    /// whole table drawn at once: a spanning cell whose lines reach into later strips is drawn
     /// there too, from where it starts, and only once.
-    @Test func pngBandsDrawASpanAsTheWholeTableDoes() throws {
-        // Ten lines of "aaaa bbbb" beside ten one-line rows: 136 pt, past the 56 pt a band reaches.
+    @Test func pngStripsDrawASpanAsTheWholeTableDoes() throws {
+        // Ten lines of "aaaa bbbb" beside ten one-line rows: 136 pt, past the 56 pt a strip reaches.
         let name = Array(repeating: "aaaa bbbb", count: 10).joined(separator: " ")
         let sales = (0..<10).map { MonoTable.Sale(id: $0, dept: name, item: "i\($0)") }
             + [MonoTable.Sale(id: 10, dept: "Tools", item: "saw")]
         let layout = try DataTableLayout(rows: sales, columns: MonoTable.columns, configuration: MonoTable.configuration())
         try layout.groupRows(byColumn: 0)
         let whole = try layout.drawing(style: GridTableStyle()).pngData(scale: 2)
-        let banded = try layout.pngData(style: GridTableStyle(), scale: 2, bandHeight: 5)
-        let samePixels = banded == whole  // byte for byte: one image, however it was drawn
+        let inStrips = try layout.pngData(style: GridTableStyle(), scale: 2, stripHeight: 5)
+        let samePixels = inStrips == whole  // byte for byte: one image, however it was drawn
         #expect(samePixels)
     }
 }

@@ -25,11 +25,11 @@ struct AnyStyle {
     let drawing: (DataTableLayout<RenderingFixtures.Product>) -> Drawing
     /// `DataTableLayout.drawingBounds(style:alignments:)` in the style.
     let bounds: (DataTableLayout<RenderingFixtures.Product>) -> Rect
-    /// `DataTableLayout.pngData(style:alignments:scale:bandHeight:)` in the style.
-    let rowsByBand: (DataTableLayout<RenderingFixtures.Product>, Double, Int) throws -> [UInt8]
+    /// `DataTableLayout.pngData(style:alignments:scale:stripHeight:)` in the style.
+    let rowsByStrip: (DataTableLayout<RenderingFixtures.Product>, Double, Int) throws -> [UInt8]
     init(_ style: some TableStyle) {
         drawing = { $0.drawing(style: style) }
         bounds = { $0.drawingBounds(style: style) }
-        rowsByBand = { try $0.pngData(style: style, scale: $1, bandHeight: $2) }
+        rowsByStrip = { try $0.pngData(style: style, scale: $1, stripHeight: $2) }
     }
 }

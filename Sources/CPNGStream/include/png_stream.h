@@ -1,7 +1,7 @@
 #ifndef TEXTMEASURE_PNG_STREAM_H
 #define TEXTMEASURE_PNG_STREAM_H
 
-// A PNG written a band of rows at a time through libpng, with no row filter at zlib `level`: a
+// A PNG written a strip of rows at a time through libpng, with no row filter at zlib `level`: a
 // table image is flat colour and anti-aliased text, where libpng's adaptive filters (Cairo's
 // writer tries all of them) buy little, so this is 2.5x faster at level 6 and its files are
 // smaller. The pixels are Cairo's writer's: 8-bit RGBA, un-premultiplied as Cairo does it.

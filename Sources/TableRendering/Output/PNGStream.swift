@@ -1,7 +1,7 @@
 internal import CCairo
 internal import CPNGStream
 
-/// A PNG written by libpng a band of rows at a time onto a sink (see `textmeasure_png_stream`
+/// A PNG written by libpng a strip of rows at a time onto a sink (see `textmeasure_png_stream`
 /// in the CPNGStream target): RGBA, no row filter, zlib `level`. libpng's state is freed when
 /// this is let go, finished or not.
 final class PNGStream {
