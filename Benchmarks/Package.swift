@@ -3,6 +3,10 @@ import PackageDescription
 
 // Benchmarks of TextMeasure, kept in their own package so the library itself never depends on
 // package-benchmark. Run them with `Benchmarks/run.sh` (see README.md).
+
+/// One of the parent package's libraries.
+func library(_ name: String) -> Target.Dependency { .product(name: name, package: "TextMeasure") }
+
 let package = Package(
     name: "TextMeasureBenchmarks",
     platforms: [.macOS(.v15)],
@@ -25,39 +29,18 @@ let package = Package(
         // Data/packages.tsv, the real table the wrapping, cell, column and row benchmarks read, the
         // reader of every table of Data/, and the SplitMix64 generator of the random inputs.
         .target(name: "PackageTable"),
+        // One strategy's column widths timed N times in one process (an A/B between two trees).
+        .executableTarget(name: "ColumnWidthLoop", dependencies: [library("TextMeasure"), library("DataTables"), "PackageTable"]),
+        // How long a streamed PDF's work goes on after its reader is cancelled.
+        .executableTarget(name: "CancelLatency", dependencies: [library("TextMeasure"), library("DataTables"), library("TableRendering")]),
         // The accuracy report: every column-width strategy against shaped widths on the three
         // tables of Data/, written as Markdown and SVG (run it with accuracy.sh). Not a benchmark:
         // a plain executable, so it builds and runs without the benchmark harness.
-        // One strategy's column widths timed N times in one process (an A/B between two trees).
-        .executableTarget(
-            name: "ColumnWidthLoop",
-            dependencies: [
-                .product(name: "TextMeasure", package: "TextMeasure"),
-                .product(name: "DataTables", package: "TextMeasure"),
-                "PackageTable",
-            ]
-        ),
-        // How long a streamed PDF's work goes on after its reader is cancelled.
-        .executableTarget(
-            name: "CancelLatency",
-            dependencies: [
-                .product(name: "TextMeasure", package: "TextMeasure"),
-                .product(name: "DataTables", package: "TextMeasure"),
-                .product(name: "TableRendering", package: "TextMeasure"),
-            ]
-        ),
-        .executableTarget(
-            name: "AccuracyReport",
-            dependencies: [
-                .product(name: "TextMeasure", package: "TextMeasure"),
-                .product(name: "DataTables", package: "TextMeasure"),
-                "PackageTable",
-            ]
-        ),
+        .executableTarget(name: "AccuracyReport", dependencies: [library("TextMeasure"), library("DataTables"), "PackageTable"]),
         .executableTarget(
             name: "MeasurementBenchmarks",
             dependencies: [
-                .product(name: "TextMeasure", package: "TextMeasure"),
+                library("TextMeasure"),
                 .product(name: "Benchmark", package: "package-benchmark"),
                 "BareHarfBuzz", "PackageTable",
             ],
@@ -68,7 +51,7 @@ let package = Package(
         .executableTarget(
             name: "WrapBenchmarks",
             dependencies: [
-                .product(name: "TextMeasure", package: "TextMeasure"),
+                library("TextMeasure"),
                 .product(name: "Benchmark", package: "package-benchmark"),
                 "BareHarfBuzz", "PackageTable",
             ],
@@ -79,8 +62,8 @@ let package = Package(
         .executableTarget(
             name: "CellBenchmarks",
             dependencies: [
-                .product(name: "TextMeasure", package: "TextMeasure"),
-                .product(name: "CellLayout", package: "TextMeasure"),
+                library("TextMeasure"),
+                library("CellLayout"),
                 .product(name: "Benchmark", package: "package-benchmark"),
                 "BareHarfBuzz", "PackageTable",
             ],
@@ -91,8 +74,8 @@ let package = Package(
         .executableTarget(
             name: "ColumnBenchmarks",
             dependencies: [
-                .product(name: "TextMeasure", package: "TextMeasure"),
-                .product(name: "DataTables", package: "TextMeasure"),
+                library("TextMeasure"),
+                library("DataTables"),
                 .product(name: "Benchmark", package: "package-benchmark"),
                 "BareHarfBuzz", "PackageTable",
             ],
@@ -103,8 +86,8 @@ let package = Package(
         .executableTarget(
             name: "AutoLayoutBenchmarks",
             dependencies: [
-                .product(name: "TextMeasure", package: "TextMeasure"),
-                .product(name: "DataTables", package: "TextMeasure"),
+                library("TextMeasure"),
+                library("DataTables"),
                 .product(name: "Benchmark", package: "package-benchmark"),
                 "PackageTable",
             ],
@@ -129,10 +112,10 @@ let package = Package(
         .executableTarget(
             name: "RenderBenchmarks",
             dependencies: [
-                .product(name: "TextMeasure", package: "TextMeasure"),
-                .product(name: "CellLayout", package: "TextMeasure"),
-                .product(name: "DataTables", package: "TextMeasure"),
-                .product(name: "TableRendering", package: "TextMeasure"),
+                library("TextMeasure"),
+                library("CellLayout"),
+                library("DataTables"),
+                library("TableRendering"),
                 .product(name: "Benchmark", package: "package-benchmark"),
                 "PackageTable", "PangoCairoBaseline",
             ],
@@ -144,9 +127,9 @@ let package = Package(
         .executableTarget(
             name: "RowBenchmarks",
             dependencies: [
-                .product(name: "TextMeasure", package: "TextMeasure"),
-                .product(name: "DataTables", package: "TextMeasure"),
-                .product(name: "LiveTables", package: "TextMeasure"),
+                library("TextMeasure"),
+                library("DataTables"),
+                library("LiveTables"),
                 .product(name: "Benchmark", package: "package-benchmark"),
                 "PackageTable",
             ],
