@@ -8,13 +8,17 @@ struct ProgressBar {
     /// A bar for work over an input of `inputBytes` bytes: shown for 1 MiB or more when
     /// standard error is a terminal.
     init(inputBytes: Int) {
-        isShown = inputBytes >= 1 << 20 && isatty(STDERR_FILENO) != 0
+        self.init(shown: inputBytes >= 1 << 20)
     }
 
     /// A bar for work over `rows` rows: shown for 10,000 or more (a CSV file of about 1 MiB)
     /// when standard error is a terminal.
     init(rows: Int) {
-        self.init(inputBytes: rows >= 10_000 ? 1 << 20 : 0)
+        self.init(shown: rows >= 10_000)
+    }
+
+    private init(shown: Bool) {
+        isShown = shown && isatty(STDERR_FILENO) != 0
     }
 
     /// Redraws the bar as `label` and `fraction` (0…1), when it changed.

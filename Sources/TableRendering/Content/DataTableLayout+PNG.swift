@@ -98,9 +98,9 @@ extension DataTableLayout {
             placedRows += after.rows
         }
         // A cell spanning rows from above the strip is drawn where it starts, for the strip to cut.
-        let strip = configuration!
+        let header = configuration!
         let last = rows.upperBound == rowCount ? [] : placed(rowCount - 1..<rowCount, spans: .atFirstRow).rows
-        return style.makeBody(configuration: TableStyleConfiguration(columns: strip.columns, rows: placedRows + last, headerGroups: strip.headerGroups)).drawing
+        return style.makeBody(configuration: TableStyleConfiguration(columns: header.columns, rows: placedRows + last, headerGroups: header.headerGroups)).drawing
     }
 }
 

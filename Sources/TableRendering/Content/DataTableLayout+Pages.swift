@@ -99,7 +99,6 @@ extension DataTableLayout {
         Self.measureAllRows(of: bands.map(\.layout), progress: progress)
         let furnished = FurnitureLayout(furniture, page: page, margins: margins, font: configuration.font,
                                         headerFont: configuration.headerFont, cache: cache)
-        guard !Task.isCancelled else { return TablePages(pages: [], bands: [], size: page, furniture: furnished, numbered: false) }
         func paginate(below: Double) throws(RenderError) -> ([TablePages.Page], [TablePages.Band]) {
             var pages: [TablePages.Page] = [], drawn: [TablePages.Band] = []
             for (index, band) in bands.enumerated() where !Task.isCancelled {
@@ -119,6 +118,8 @@ extension DataTableLayout {
         var (pages, drawn) = try paginate(below: furniture.pageNumbers && several ? furnished.numberHeight : 0)
         let numbered = furniture.pageNumbers && pages.count > 1
         if numbered, !several { (pages, drawn) = try paginate(below: furnished.numberHeight) }
+        // Cancelled while measuring or paginating: no band's pages, not some.
+        guard !Task.isCancelled else { return TablePages(pages: [], bands: [], size: page, furniture: furnished, numbered: false) }
         return TablePages(pages: pages, bands: drawn, size: page, furniture: furnished, numbered: numbered)
     }
 

@@ -10,9 +10,8 @@
 /// - Complexity: O(`text.utf8.count`).
 package func appendJSONString(_ text: some StringProtocol, escapingMarkup: Bool = false, to json: inout [UInt8]) {
     func escape(_ value: UInt32) {
-        let hex = Array("0123456789abcdef".utf8)
         json += #"\u"#.utf8
-        json += [12, 8, 4, 0].map { hex[Int(value >> $0 & 15)] }
+        for shift: UInt32 in [12, 8, 4, 0] { json.append(jsonHexDigits[Int(value >> shift & 15)]) }
     }
     let utf8 = text.utf8
     json.append(UInt8(ascii: "\""))
@@ -31,8 +30,9 @@ package func appendJSONString(_ text: some StringProtocol, escapingMarkup: Bool 
         case 0xE2 where escapingMarkup:
             // U+2028 and U+2029 are E2 80 A8 and E2 80 A9.
             let rest = utf8[index...].prefix(2)
-            if rest.elementsEqual([0x80, 0xA8]) || rest.elementsEqual([0x80, 0xA9]) {
-                escape(rest.elementsEqual([0x80, 0xA8]) ? 0x2028 : 0x2029)
+            let third = rest.count == 2 ? rest[rest.index(after: rest.startIndex)] : 0
+            if rest.first == 0x80, third == 0xA8 || third == 0xA9 {
+                escape(0x2000 | UInt32(third - 0x80))
                 index = rest.endIndex
             } else {
                 json.append(byte)
@@ -42,6 +42,8 @@ package func appendJSONString(_ text: some StringProtocol, escapingMarkup: Bool 
     }
     json.append(UInt8(ascii: "\""))
 }
+
+private let jsonHexDigits = Array("0123456789abcdef".utf8)
 
 /// `text` as a JSON string literal (see `appendJSONString(_:escapingMarkup:to:)`).
 package func jsonString(_ text: some StringProtocol, escapingMarkup: Bool = false) -> String {
