@@ -5,7 +5,9 @@ cell, LibreOffice Calc's optimal row height (px at 96 dpi) in a column of a give
 Two kinds of rows:
 - "rule": a text in a column chosen so that one rule of LibreOffice's line breaking decides the
   count of lines (`CalcLineBreaks`): a character past the Basic Multilingual Plane that does not
-  fit, no break before "/" after a space and the break after "/" moved back to the space, no
+  fit, no break before "/" after a space and the break after "/" moved back to the space, the
+  opportunity right after a "/" passed over for the one before it when the next character does
+  not fit, no
   hanging "。", no break between "。" and a Greek letter, the script before the character that
   does not fit choosing the rules, no kinsoku, a Korean word kept whole,
   ")" as closing punctuation, a skin tone after Arabic text.
@@ -48,6 +50,8 @@ RULES = [
     (11, 99.3, "κόσμε 3/4 $1,234.56 x86_64-unknown-linux-gnu (555) 123-4567"),
     (11, 126.9, "ارتفاع 👍🏽 👍🏽 👍🏽"),
     (11, 99.3, "x86_64-unknown-linux-gnu foo/bar/baz /usr/local/share/fonts"),
+    (11, 146.0, "https://example.com/path/to/page"),
+    (11, 225.0, "foo/bar/baz https://example.com/path/to/page"),
 ]
 
 

@@ -6,7 +6,8 @@ import TextMeasure
 /// Calc breaks a cell's paragraph greedily (its editing engine's `ImpBreakLine`): it finds the
 /// first character that no longer fits, then asks the break iterator of the script of the text
 /// that ends there (the character before it) for the line's end:
-/// - **Western and Complex text:** the last break opportunity at or before that character, by
+/// - **Western and Complex text:** the break opportunity right before that character, unless it
+///   follows a "/" (then the last one before that), by
 ///   LibreOffice's own line rules: UAX #14 as of Unicode 5.0 (`Kind`, `mayBreak`), not the rules
 ///   of a browser. So no break before "/", ")"-like closing punctuation, "!" or "," even after
 ///   spaces; none between a closing mark ("。", "」", ")") and a letter or digit; and a break on

@@ -128,9 +128,10 @@ enum RowHeights {
     /// (`CalcLineBreaks`): each paragraph (lines end at LF, CR or CRLF) greedily, each line
     /// ending where the character that no longer fits says: after it when it is a space; before
     /// it, or before its word of Hangul, when the text before it is Asian (Calc asks the break
-    /// iterator of the script that ends there); else at the opportunity of
-    /// LibreOffice's rules at or before it (one after "/" moved back to the white space before
-    /// its path, within 66 UTF-16 units); and before it when the line has no opportunity. A line
+    /// iterator of the script that ends there); else at the opportunity of LibreOffice's rules
+    /// right before it, unless that one follows a "/", or else at the last one before that (one
+    /// after "/" moved back to the white space before its path, within 66 UTF-16 units); and
+    /// before it when the line has no opportunity. A line
     /// fits while its text as LibreOffice lays it out (`ScreenText`, each scalar in its class in
     /// the whole text) is at most `room` wide. Each line is its range in `text` (a paragraph's
     /// last line with its line end). `classes`: `ScriptClass.laidOut(text)`, when the caller has
@@ -203,11 +204,14 @@ enum RowHeights {
             } else {
                 let breaks = opportunities ?? CalcLineBreaks.opportunities(in: Array(text))
                 opportunities = breaks
-                // A character past the Basic Multilingual Plane is overflowed at its second UTF-16
-                // unit, which ICU moves back to its first: the opportunity before it is not taken.
-                let last = scalars[over].utf16.count > 1 ? over - 1 : over
-                end = (paragraph.lowerBound...Swift.max(paragraph.lowerBound, last)).last { $0 > paragraph.lowerBound && breaks[$0 - paragraph.lowerBound] }
-                    ?? paragraph.lowerBound
+                // The opportunity right before the character is taken unless it follows a slash, or
+                // the character is past the Basic Multilingual Plane (Calc overflows at its second
+                // UTF-16 unit, which ICU moves back to its first). Otherwise the one before that.
+                if over > paragraph.lowerBound, breaks[over - paragraph.lowerBound], scalars[over - 1] != "/", scalars[over].utf16.count == 1 {
+                    end = over
+                } else {
+                    end = (paragraph.lowerBound..<over).last { $0 > paragraph.lowerBound && breaks[$0 - paragraph.lowerBound] } ?? paragraph.lowerBound
+                }
                 if end > paragraph.lowerBound, scalars[end - 1] == "/" {
                     // After a slash, the white space before the path, when it is less than 66 UTF-16 units back.
                     var (position, distance) = (end - 1, 1)
