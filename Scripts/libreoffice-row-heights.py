@@ -7,7 +7,8 @@ Two kinds of rows:
   count of lines (`CalcLineBreaks`): a character past the Basic Multilingual Plane that does not
   fit, no break before "/" after a space and the break after "/" moved back to the space, the
   opportunity right after a "/" passed over for the one before it when the next character does
-  not fit, no
+  not fit, a line's characters as wide as their whole run shapes them (Arabic letters joined
+  where a line ends mid-word), no
   hanging "。", no break between "。" and a Greek letter, the script before the character that
   does not fit choosing the rules, no kinsoku, a Korean word kept whole,
   ")" as closing punctuation, a skin tone after Arabic text.
@@ -52,6 +53,7 @@ RULES = [
     (11, 99.3, "x86_64-unknown-linux-gnu foo/bar/baz /usr/local/share/fonts"),
     (11, 146.0, "https://example.com/path/to/page"),
     (11, 225.0, "foo/bar/baz https://example.com/path/to/page"),
+    (11, 211.4, "عرض 456 456 عرض über القاهرة بالعالم القاهرة مرحبا بالعالم таблица 456 جدول مرحبا 10-15 kg Санкт-Петербург ١٢٣ 789 القاهرة ١٢٣ بالعالم"),
 ]
 
 

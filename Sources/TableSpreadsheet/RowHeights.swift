@@ -131,14 +131,14 @@ enum RowHeights {
     /// iterator of the script that ends there); else at the opportunity of LibreOffice's rules
     /// right before it, unless that one follows a "/", or else at the last one before that (one
     /// after "/" moved back to the white space before its path, within 66 UTF-16 units); and
-    /// before it when the line has no opportunity. A line
-    /// fits while its text as LibreOffice lays it out (`ScreenText`, each scalar in its class in
-    /// the whole text) is at most `room` wide. Each line is its range in `text` (a paragraph's
-    /// last line with its line end). `classes`: `ScriptClass.laidOut(text)`, when the caller has
-    /// them.
+    /// before it when the line has no opportunity. A line fits while the advances of its
+    /// characters as LibreOffice places them (`ScreenText.advances(of:classes:)`: each run of one
+    /// class of the whole text shaped whole) add up to at most `room`. Each line is its range in
+    /// `text` (a paragraph's last line with its line end). `classes`:
+    /// `ScriptClass.laidOut(text)`, when the caller has them.
     ///
-    /// - Complexity: O(length × log(the characters of a line)) widths of a line's length: the
-    ///   character that does not fit is found by doubling, then halving, the text measured.
+    /// - Complexity: O(length): the text is shaped once; the character that does not fit is
+    ///   found by halving a line's scalars.
     static func lines(of text: String, room: Double, in screen: ScreenText, classes laidOut: [ScriptClass]? = nil) -> [Range<String.Index>] {
         // ASCII is Western throughout: measured without its classes.
         let classes = text.utf8.allSatisfy { $0 < 0x80 } ? nil : laidOut ?? ScriptClass.laidOut(text)
@@ -146,23 +146,26 @@ enum RowHeights {
         if !text.contains(where: \.isNewline), screen.width(of: text[...], classes: classes?[...]) <= room { return [text.startIndex..<text.endIndex] }
         let scalars = Array(text.unicodeScalars)
         let indices = Array(text.unicodeScalars.indices) + [text.endIndex]
-        func width(_ range: Range<Int>) -> Double {
-            screen.width(of: Substring(text.unicodeScalars[indices[range.lowerBound]..<indices[range.upperBound]]), classes: classes?[range])
-        }
+        // Where each scalar ends, from the start of the text: a line's width is a difference of two.
+        let (advances, startsCluster) = screen.advances(of: text, classes: classes)
+        var ends = [0.0]
+        ends.reserveCapacity(scalars.count + 1)
+        for advance in advances { ends.append(ends[ends.count - 1] + advance) }
         /// The first scalar from `start` on in `start..<end` whose line no longer fits, or nil.
         func overflow(from start: Int, to end: Int) -> Int? {
-            var (fits, step) = (start, 1)  // start..<fits fits
-            while fits + step < end, width(start..<(fits + step)) <= room { (fits, step) = (fits + step, step * 2) }
-            var over = fits + step  // start..<over does not fit: at most twice the line measured
-            if over >= end {
-                guard width(start..<end) > room else { return nil }
-                over = end
+            // A line that starts within a cluster (after a break between an emoji and its skin tone)
+            // has the cluster's rest shaped on its own, as Calc lays out a line's text from its start.
+            let first = startsCluster[start] ? start : (start + 1..<end).first { startsCluster[$0] } ?? end
+            let head = first == start ? 0 : screen.width(of: Substring(text.unicodeScalars[indices[start]..<indices[first]]), classes: classes?[start..<first])
+            if head > room { return start }
+            let limit = ends[first] - head + room
+            guard ends[end] > limit else { return nil }
+            var (low, high) = (first, end - 1)  // the first scalar past `limit` is in low...high
+            while low < high {
+                let middle = (low + high) / 2
+                if ends[middle + 1] > limit { high = middle } else { low = middle + 1 }
             }
-            while over - fits > 1 {
-                let middle = (fits + over) / 2
-                if width(start..<middle) <= room { fits = middle } else { over = middle }
-            }
-            return over - 1
+            return low
         }
         var lines: [Range<Int>] = []
         var (paragraphStart, offset) = (0, 0)

@@ -58,21 +58,57 @@ struct ScreenText {
         Self.width(of: String(text), in: scripts.stack(of: kind))
     }
 
-    /// The width in px of `text` in `stack`, each glyph's nominal advance on a whole pixel (a mark,
-    /// which shaping gives no advance, none; a missing glyph in the cluster of a glyph drawn, none,
-    /// in either direction: "👍🏽" is 15 px in LibreOffice, the thumb of Noto Sans Symbols2, which
-    /// has no skin tones, after Latin or Arabic text alike).
+    /// The width in px of `text` in `stack` (see `forEachGlyph(of:in:_:)`).
     private static func width(of text: String, in stack: FontStack) -> Double {
         var width = 0.0
+        forEachGlyph(of: text, in: stack) { _, advance in width += advance }
+        return width
+    }
+
+    /// Each scalar's advance in px as LibreOffice places the characters of a line, and whether
+    /// it starts a cluster: each run of one class of `text` (`classes`, nil: all Western; a line
+    /// end ends a run too) shaped whole, as Calc shapes a portion of text, a cluster's advance
+    /// given to its first scalar. The advances of a line that ends where a run ends add up to its
+    /// `width(of:classes:)`; within a run, each character is as wide as the whole run shapes it
+    /// (an Arabic letter joined to the next, not as the last letter of a prefix).
+    ///
+    /// - Complexity: O(length).
+    func advances(of text: String, classes: [ScriptClass]?) -> (advances: [Double], startsCluster: [Bool]) {
+        let scalars = Array(text.unicodeScalars)
+        var advances = [Double](repeating: 0, count: scalars.count), startsCluster = [Bool](repeating: false, count: scalars.count)
+        func isLineEnd(_ scalar: Unicode.Scalar) -> Bool { scalar == "\n" || scalar == "\r" }
+        var start = 0
+        for end in scalars.indices.dropFirst() + [scalars.count] {
+            guard end == scalars.count || classes?[end] != classes?[start] || isLineEnd(scalars[end]) || isLineEnd(scalars[end - 1]) else { continue }
+            let piece = String(String.UnicodeScalarView(scalars[start..<end]))
+            var scalarAt: [Int] = []  // each UTF-8 byte's scalar in `text`
+            scalarAt.reserveCapacity(piece.utf8.count)
+            for (index, scalar) in piece.unicodeScalars.enumerated() { scalarAt += repeatElement(start + index, count: UTF8.width(scalar)) }
+            Self.forEachGlyph(of: piece, in: scripts.stack(of: classes?[start] ?? .western)) { byte, advance in
+                advances[scalarAt[byte]] += advance
+                startsCluster[scalarAt[byte]] = true
+            }
+            start = end
+        }
+        return (advances, startsCluster)
+    }
+
+    /// Calls `body` with each glyph's cluster (the UTF-8 offset in `text` of its first scalar) and
+    /// its advance in px: its nominal advance on a whole pixel (a mark, which shaping gives no
+    /// advance, none; a missing glyph in the cluster of a glyph drawn, none, in either direction:
+    /// "👍🏽" is 15 px in LibreOffice, the thumb of Noto Sans Symbols2, which has no skin tones,
+    /// after Latin or Arabic text alike).
+    private static func forEachGlyph(of text: String, in stack: FontStack, _ body: (Int, Double) -> Void) {
         for run in stack.glyphRuns(of: text) {
+            let base = text.utf8.distance(from: text.startIndex, to: run.text.startIndex)
             // A missing glyph within a cluster (a skin tone no font draws, with its emoji) adds nothing.
             // Looked for only at a missing glyph, which few runs hold: no cost to the others.
             func drawsCluster(of missing: PositionedGlyph) -> Bool { run.glyphs.contains { $0.id != 0 && $0.cluster == missing.cluster } }
-            for glyph in run.glyphs where glyph.advance != 0 && (glyph.id != 0 || !drawsCluster(of: glyph)) {
-                width += run.font.nominalAdvance(ofGlyph: glyph.id).rounded(.toNearestOrEven)
+            for glyph in run.glyphs {
+                let drawn = glyph.advance != 0 && (glyph.id != 0 || !drawsCluster(of: glyph))
+                body(base + glyph.cluster, drawn ? run.font.nominalAdvance(ofGlyph: glyph.id).rounded(.toNearestOrEven) : 0)
             }
         }
-        return width
     }
 
     /// The height in px of the line of `classes` (a line's characters' `ScriptClass.laidOut`
