@@ -153,6 +153,7 @@ enum RowHeights {
         for advance in advances { ends.append(ends[ends.count - 1] + advance) }
         /// The first scalar from `start` on in `start..<end` whose line no longer fits, or nil.
         func overflow(from start: Int, to end: Int) -> Int? {
+            guard start < end else { return nil }
             // A line that starts within a cluster (after a break between an emoji and its skin tone)
             // has the cluster's rest shaped on its own, as Calc lays out a line's text from its start.
             let first = startsCluster[start] ? start : (start + 1..<end).first { startsCluster[$0] } ?? end

@@ -18,6 +18,17 @@ import TextMeasureTestSupport
         #expect(RowHeights.lines(of: japanese, room: 31, in: screen).map { String(japanese[$0]) } == ["日本", "語"])
     }
 
+    /// A space that does not fit ends its line, the text's last one too: "가나 다라" is 59 px (four
+    /// syllables and a space) and fits 59 px; its trailing space does not, and the text stays one
+    /// line, with nothing after it.
+    @Test func aSpaceThatEndsTheTextAndDoesNotFitEndsItsLastLine() throws {
+        let screen = try ScreenText(try SpreadsheetFont.calibri().regular)
+        let text = "가나 다라 "
+        #expect(RowHeights.lines(of: text, room: 59, in: screen).map { String(text[$0]) } == [text])
+        let two = "가나 다라 가나 "
+        #expect(RowHeights.lines(of: two, room: 59, in: screen).map { String(two[$0]) } == ["가나 다라 ", "가나 "])
+    }
+
     /// LibreOffice applies no kinsoku in a cell: a full-width bracket may end a line and a stop
     /// start one. Six ideographs of 15 px fit in 93 px, so twelve characters are two lines of six
     /// (the rules of Chromium and ICU would keep "（" with "六": three lines).
