@@ -8,7 +8,7 @@ Two kinds of rows:
   fit, no break before "/" after a space and the break after "/" moved back to the space, the
   opportunity right after a "/" passed over for the one before it when the next character does
   not fit, a line's characters as wide as their whole run shapes them (Arabic letters joined
-  where a line ends mid-word), no
+  where a line ends mid-word), an emoji between two right-to-left letters in no room, no
   hanging "。", no break between "。" and a Greek letter, the script before the character that
   does not fit choosing the rules, no kinsoku, a Korean word kept whole,
   ")" as closing punctuation, a skin tone after Arabic text.
@@ -54,6 +54,9 @@ RULES = [
     (11, 146.0, "https://example.com/path/to/page"),
     (11, 225.0, "foo/bar/baz https://example.com/path/to/page"),
     (11, 211.4, "عرض 456 456 عرض über القاهرة بالعالم القاهرة مرحبا بالعالم таблица 456 جدول مرحبا 10-15 kg Санкт-Петербург ١٢٣ 789 القاهرة ١٢٣ بالعالم"),
+    (11, 211.4, "עמודה טבלה גובה שלום גובה Donaudampfschiffahrt רוחב רוחב ירושלים 🙂 גובה רוחב שלום"),
+    (11, 95.0, "مرحبا 👍🏽 👍🏽 مرحبا"),
+    (11, 95.0, "مرحبا 👍🏽 👍🏽 Straße"),
 ]
 
 

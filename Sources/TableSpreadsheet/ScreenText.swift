@@ -90,7 +90,38 @@ struct ScreenText {
             }
             start = end
         }
+        Self.dropEmojiBetweenRightToLeftLetters(scalars, &advances)
         return (advances, startsCluster)
+    }
+
+    /// Calc places an emoji between two right-to-left letters, with nothing but spaces,
+    /// punctuation, symbols and other emoji between them, in no room at all: "רוחב 🙂 רוחב" fits
+    /// where "רוחב  רוחב" does, while "רוחב 🙂", "🙂 רוחב", "רוחב 🙂 789" and "רוחב 🙂 Straße"
+    /// keep the emoji's width (measured over UNO, `Scripts/libreoffice-row-heights.py`).
+    ///
+    /// - Complexity: O(length).
+    private static func dropEmojiBetweenRightToLeftLetters(_ scalars: [Unicode.Scalar], _ advances: inout [Double]) {
+        var afterRightToLeft = false, between: [Int] = []  // the emoji since the last right-to-left letter
+        for (index, scalar) in scalars.enumerated() {
+            let properties = scalar.properties
+            if properties.isAlphabetic, isRightToLeft(scalar) {
+                for emoji in between { advances[emoji] = 0 }
+                (afterRightToLeft, between) = (true, [])
+            } else if properties.isAlphabetic || properties.numericType != nil || scalar == "\n" || scalar == "\r" {
+                (afterRightToLeft, between) = (false, [])
+            } else if afterRightToLeft, scalar.value >= 0x2000, properties.isEmoji || properties.isEmojiModifier {
+                between.append(index)
+            }
+        }
+    }
+
+    /// A scalar of the right-to-left scripts (Hebrew, Arabic, Syriac, Thaana, N'Ko and their
+    /// presentation forms and supplements).
+    private static func isRightToLeft(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF: true
+        default: false
+        }
     }
 
     /// Calls `body` with each glyph's cluster (the UTF-8 offset in `text` of its first scalar) and
