@@ -12,9 +12,10 @@ public enum SpreadsheetColumnType: Sendable, Hashable {
     case dates
 
     /// Texts that stand for a missing value in a column of numbers or dates without making it
-    /// text: "-", "–", "—", "N/A", "n/a" and "NA". They are written as text, as given, at the
-    /// column's trailing edge where the column has the spreadsheet's own alignment.
-    public static let nullMarkers: Set<String> = ["-", "\u{2013}", "\u{2014}", "N/A", "n/a", "NA"]
+    /// text (`NumberReader.nullMarkers`: "-", "–", "—", "N/A", "n/a" and "NA"). They are written
+    /// as text, as given, at the column's trailing edge where the column has the spreadsheet's
+    /// own alignment.
+    public static var nullMarkers: Set<String> { NumberReader.nullMarkers }
 
     /// The type of a column of `texts`, whose numbers `reader` reads: numbers when every
     /// non-empty text but the null markers is a number, dates when every one is a date, text

@@ -152,30 +152,38 @@ enum XlsxWorkbook {
             }
         }
         if table.hasFooter, let footer = table.rows.last {
-            try writeTotals(footer, of: table, to: sheet, row: top + UInt32(body.count + 1), firstBodyRow: top + 1, formats: &formats, path)
+            try writeTotals(footer, of: table, types: types, to: sheet, row: top + UInt32(body.count + 1), firstBodyRow: top + 1, formats: &formats, path)
         }
         return sheet
     }
 
     /// The footer row `footer`, bold: each column with a total a `SUBTOTAL` formula over the
     /// column's body rows (so it follows the autofilter), its cached value the footer's own exact
-    /// result in the column's number format; any other text (the "Total" label) as a string.
-    private static func writeTotals<Row>(_ footer: Row, of table: SpreadsheetTable<Row>, to sheet: UnsafeMutablePointer<lxw_worksheet>,
-                                         row: UInt32, firstBodyRow: UInt32, formats: inout Formats, _ path: String) throws(SpreadsheetError) {
+    /// result in the column's number format; any other text (the "Total" label) as a string. A
+    /// total of a column written as text (`types`: a cell such as "-0" or "1 234" that no number
+    /// format shows as written makes the whole column text) is its number alone: a formula over
+    /// text would sum nothing.
+    private static func writeTotals<Row>(_ footer: Row, of table: SpreadsheetTable<Row>, types: [SpreadsheetColumnType],
+                                         to sheet: UnsafeMutablePointer<lxw_worksheet>, row: UInt32, firstBodyRow: UInt32,
+                                         formats: inout Formats, _ path: String) throws(SpreadsheetError) {
         if let height = table.rowHeights[table.rows.count - 1] { try check(worksheet_set_row(sheet, row, height, nil), path) }
         for (index, column) in table.columns.enumerated() {
             let text = column.text(footer)
             guard !text.isEmpty else { continue }
-            if let total = column.total, case .number(let value, let code) = SpreadsheetCell(text, reader: table.numberReader) {
+            guard let total = column.total, case .number(let value, let code) = SpreadsheetCell(text, reader: table.numberReader) else {
+                let format = formats.format(column: index, number: nil, bold: true)
+                try check(SpreadsheetText.escaped(text).withCString { worksheet_write_string(sheet, row, UInt16(index), $0, format) }, path)
+                continue
+            }
+            if types[index] != .numbers {
+                try check(worksheet_write_number(sheet, row, UInt16(index), value, formats.format(column: index, number: code, bold: true)), path)
+            } else {
                 let letters = columnLetters(index)
                 let range = row > firstBodyRow ? "\(letters)\(firstBodyRow + 1):\(letters)\(row)" : "\(letters)\(row + 1):\(letters)\(row + 1)"
                 let formula = "=SUBTOTAL(\(total.subtotalFunction),\(range))"
                 try check(formula.withCString {
                     worksheet_write_formula_num(sheet, row, UInt16(index), $0, formats.format(column: index, number: code, bold: true), value)
                 }, path)
-            } else {
-                let format = formats.format(column: index, number: nil, bold: true)
-                try check(SpreadsheetText.escaped(text).withCString { worksheet_write_string(sheet, row, UInt16(index), $0, format) }, path)
             }
         }
     }

@@ -70,6 +70,23 @@ import TextMeasureTestSupport
         #expect(error.description == "row 2, column \"Price\": \"12 apples\" is not a number, so the column cannot be totalled")
     }
 
+    /// The null markers stand for no value, as an empty cell does: every total skips them, and
+    /// `count` counts the numbers. $1.50 + $2.25 = $3.75 over two numbers; the mean $1.875 is
+    /// a tie at two places, to the even $1.88.
+    @Test func nullMarkersAreSkippedAsEmptyCellsAre() throws {
+        let texts = ["$1.50", "-", "N/A", "\u{2014}", "", "$2.25", "n/a", "NA", "\u{2013}"]
+        let reader = NumberReader()
+        #expect(try ColumnTotal.sum.text(of: texts, column: "Price", reader: reader) == "$3.75")
+        #expect(try ColumnTotal.mean.text(of: texts, column: "Price", reader: reader) == "$1.88")
+        #expect(try ColumnTotal.min.text(of: texts, column: "Price", reader: reader) == "$1.50")
+        #expect(try ColumnTotal.max.text(of: texts, column: "Price", reader: reader) == "$2.25")
+        #expect(try ColumnTotal.count.text(of: texts, column: "Price", reader: reader) == "2")
+        // Only these texts: "n.a." is a cell that is not a number.
+        #expect(throws: ColumnTotalError(row: 1, column: "Price", problem: .notANumber("n.a."))) {
+            try ColumnTotal.sum.text(of: ["$1.50", "n.a."], column: "Price", reader: reader)
+        }
+    }
+
     @Test func amountsInTwoCurrenciesAreAnError() throws {
         #expect(throws: ColumnTotalError(row: 2, column: "Price", problem: .mixedCurrencies("$", "¥"))) {
             try ColumnTotal.sum.text(of: ["$1.00", "2", "¥8980"], column: "Price", reader: NumberReader())
@@ -102,10 +119,10 @@ import TextMeasureTestSupport
                                     as? [String: Any])
         let rows = try #require(document["rows"] as? [[String: Any]])
         #expect(rows.map { $0["footer"] as? Bool } == [nil, nil, nil, true])
-        try "Item,Price\nA,$1\nB,n/a\n".write(toFile: csv, atomically: true, encoding: .utf8)
+        try "Item,Price\nA,$1\nB,pending\n".write(toFile: csv, atomically: true, encoding: .utf8)
         let bad = try Command().run(["render", csv, "-o", folder + "/u.pdf", "--total", "Price=sum"], input: [])
         #expect(bad.status != 0)
-        #expect(bad.stderr.contains("row 2, column \"Price\": \"n/a\" is not a number"))
+        #expect(bad.stderr.contains("row 2, column \"Price\": \"pending\" is not a number"))
         #expect(!FileManager.default.fileExists(atPath: folder + "/u.pdf"))
     }
 

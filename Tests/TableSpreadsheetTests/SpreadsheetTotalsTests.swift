@@ -28,4 +28,20 @@ import TextMeasureTestSupport
         #expect(styles.contains("<xf numFmtId=\"164\" fontId=\"1\""))
         #expect(styles.contains("<font><b/>"))
     }
+
+    /// A column with a cell no number format shows as written ("-0" would show as "0") is text
+    /// throughout, and a `SUBTOTAL` over text is 0: its total is written as the number alone
+    /// (0.25 − 0 + 1.5 = 1.75), while a column of numbers with null markers keeps its formula,
+    /// which skips the markers as the total does (2 + 4 = 6).
+    @Test func aTotalOfAColumnWrittenAsTextIsItsNumber() throws {
+        let folder = try RenderingFixtures.temporaryFolder()
+        try "Item,Delta,Qty\napple,0.25,2\npear,-0,-\nfig,1.5,4\n".write(toFile: folder + "/t.csv", atomically: true, encoding: .utf8)
+        let result = try Command().run(["render", folder + "/t.csv", "-o", folder + "/t.xlsx", "--total", "Delta=sum", "--total", "Qty=sum"], input: [])
+        try #require(result.status == 0, "\(result.stderr)")
+        let sheet = try Workbook.member("xl/worksheets/sheet1.xml", of: folder + "/t.xlsx")
+        #expect(sheet.contains("<t>-0</t>"), "\(sheet)")
+        #expect(sheet.contains("<c r=\"B5\" s=\"") && sheet.contains("<v>1.75</v>"))
+        #expect(!sheet.contains("SUBTOTAL(109,B"))
+        #expect(sheet.contains("<f>SUBTOTAL(109,C2:C4)</f><v>6</v>"))
+    }
 }

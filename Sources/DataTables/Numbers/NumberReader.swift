@@ -23,6 +23,11 @@ public struct NumberReader: Sendable, Hashable {
         self.decimalSeparator = decimalSeparator
     }
 
+    /// Texts that stand for a missing value among numbers: "-", "–", "—", "N/A", "n/a" and "NA".
+    /// A total skips them as it skips empty cells (``ColumnTotal``), and a column of numbers
+    /// with them is still a column of numbers in a workbook. They read as text here.
+    public static let nullMarkers: Set<String> = ["-", "\u{2013}", "\u{2014}", "N/A", "n/a", "NA"]
+
     /// What `text` is: empty, a number, or text.
     ///
     /// - Complexity: O(n) in the text's length.

@@ -4,6 +4,9 @@ extension ColumnTotal {
     /// This total of `texts` (a column's cells, top to bottom; the column titled `column`), read
     /// by `reader` and written in the column's format.
     ///
+    /// Empty cells and the null markers (`NumberReader.nullMarkers`) are skipped, as a
+    /// spreadsheet's `SUBTOTAL` skips text.
+    ///
     /// - Throws: ``ColumnTotalError`` naming the first cell that is not a number (row 1 is
     ///   `texts`' first), whose currency symbol differs from the column's first one or that is a
     ///   percent among plain numbers or the other way round (but for `count`), or where a sum
@@ -19,6 +22,7 @@ extension ColumnTotal {
         for (row, text) in texts.enumerated() {
             switch reader.read(text) {
             case .empty: continue
+            case .text where NumberReader.nullMarkers.contains(text): continue
             case .text: throw ColumnTotalError(row: row, column: column, problem: .notANumber(text))
             case .number(let number):
                 if self != .count, let symbol = number.format.currency?.symbol {
