@@ -82,7 +82,8 @@ NUMBER = re.compile(rf"^(?P<open>\()?(?P<s1>[-\u2212+])?(?:(?P<cb>[A-Z]{{0,3}}{C
 
 def is_number(text):
     """Whether `text` is a number a spreadsheet can show exactly as written: as the rules above,
-    and besides at most 15 significant digits (a Double's), and no sign on a zero ("-0")."""
+    and besides at most 15 significant digits (a Double's). A signed zero ("-0.00", a small loss
+    rounded) is a number too: a format's zero section shows it."""
     m = NUMBER.match(text)
     if not m or bool(m["open"]) != bool(m["close"]):
         return False
@@ -90,7 +91,7 @@ def is_number(text):
     if signs > 1 or (m["s2"] and not m["cb"]) or ((m["cb"] or m["ca"]) and m["pct"]) or (m["cb"] and m["ca"]):
         return False
     digits = (m["int"].replace(",", "") + (m["frac"] or "")).lstrip("0")
-    if len(digits) > 15 or (signs and not digits):
+    if len(digits) > 15:
         return False
     return True
 

@@ -60,7 +60,8 @@ struct DecimalPadding {
     func shown(_ text: String, reader: NumberReader) -> String {
         guard case .number(let value, let code) = SpreadsheetCell(text, reader: reader) else { return text }
         let sections = Self.sections(code)
-        return text + run(after: value < 0 && sections.count > 1 ? sections[1] : sections[0])
+        let section = value < 0 ? 1 : value == 0 ? 2 : 0  // the section a spreadsheet shows `value` in
+        return text + run(after: sections[section < sections.count ? section : 0])
     }
 
     /// `code` with its decimal places padded to `places`, and a parenthesis's width when the

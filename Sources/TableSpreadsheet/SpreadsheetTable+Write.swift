@@ -160,7 +160,7 @@ enum XlsxWorkbook {
     /// The footer row `footer`, bold: each column with a total a `SUBTOTAL` formula over the
     /// column's body rows (so it follows the autofilter), its cached value the footer's own exact
     /// result in the column's number format; any other text (the "Total" label) as a string. A
-    /// total of a column written as text (`types`: a cell such as "-0" or "1 234" that no number
+    /// total of a column written as text (`types`: a cell such as "1 234" that no number
     /// format shows as written makes the whole column text) is its number alone: a formula over
     /// text would sum nothing.
     private static func writeTotals<Row>(_ footer: Row, of table: SpreadsheetTable<Row>, types: [SpreadsheetColumnType],

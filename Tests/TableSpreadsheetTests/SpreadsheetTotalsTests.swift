@@ -29,19 +29,21 @@ import TextMeasureTestSupport
         #expect(styles.contains("<font><b/>"))
     }
 
-    /// A column with a cell no number format shows as written ("-0" would show as "0") is text
-    /// throughout, and a `SUBTOTAL` over text is 0: its total is written as the number alone
-    /// (0.25 − 0 + 1.5 = 1.75), while a column of numbers with null markers keeps its formula,
-    /// which skips the markers as the total does (2 + 4 = 6).
+    /// A column with a cell no number format shows as written ("1 000": a space groups no digits
+    /// in a format code) is text throughout, and a `SUBTOTAL` over text counts nothing: its
+    /// total (3 numbers) is written as the number alone, while a column of numbers with null
+    /// markers and a negative zero keeps its formula, which skips the markers as the total does
+    /// (2 + 0 + 4 = 6).
     @Test func aTotalOfAColumnWrittenAsTextIsItsNumber() throws {
         let folder = try RenderingFixtures.temporaryFolder()
-        try "Item,Delta,Qty\napple,0.25,2\npear,-0,-\nfig,1.5,4\n".write(toFile: folder + "/t.csv", atomically: true, encoding: .utf8)
-        let result = try Command().run(["render", folder + "/t.csv", "-o", folder + "/t.xlsx", "--total", "Delta=sum", "--total", "Qty=sum"], input: [])
+        try "Item,Size,Qty\napple,1 000,2\npear,2 000,-\nfig,3,4\nkiwi,,-0\n".write(toFile: folder + "/t.csv", atomically: true, encoding: .utf8)
+        let result = try Command().run(["render", folder + "/t.csv", "-o", folder + "/t.xlsx", "--total", "Size=count", "--total", "Qty=sum"], input: [])
         try #require(result.status == 0, "\(result.stderr)")
         let sheet = try Workbook.member("xl/worksheets/sheet1.xml", of: folder + "/t.xlsx")
-        #expect(sheet.contains("<t>-0</t>"), "\(sheet)")
-        #expect(sheet.contains("<c r=\"B5\" s=\"") && sheet.contains("<v>1.75</v>"))
-        #expect(!sheet.contains("SUBTOTAL(109,B"))
-        #expect(sheet.contains("<f>SUBTOTAL(109,C2:C4)</f><v>6</v>"))
+        #expect(sheet.contains("<t>1 000</t>"), "\(sheet)")
+        #expect(!sheet.contains("SUBTOTAL(102,B"))
+        #expect(sheet.contains("<f>SUBTOTAL(109,C2:C5)</f><v>6</v>"))
+        let footer = try #require(sheet.range(of: "<c r=\"B6\"").map { sheet[$0.lowerBound...].prefix { $0 != "/" } })
+        #expect(footer.hasSuffix("<v>3<"), "\(footer)")
     }
 }
