@@ -146,7 +146,7 @@ let package = Package(
         .executableTarget(
             name: "TextMeasureCommand",
             dependencies: [
-                "TextMeasure", "DataTables", "TableRendering", "TableSpreadsheet", "AtomicFiles", "LiveTables", "TableServer",
+                "TextMeasure", "CellLayout", "DataTables", "TableRendering", "TableSpreadsheet", "AtomicFiles", "LiveTables", "TableServer",
                 .product(name: "CSV", package: "CSV.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -155,7 +155,7 @@ let package = Package(
         // and helpers they share (golden files, the sample, the command runner, PNG decoding).
         .target(
             name: "TextMeasureTestSupport",
-            dependencies: ["TextMeasure", "DataTables", "CCairo", .product(name: "PropertyBased", package: "swift-property-based")],
+            dependencies: ["TextMeasure", "CellLayout", "DataTables", "CCairo", .product(name: "PropertyBased", package: "swift-property-based")],
             path: "Tests/TextMeasureTestSupport",
             exclude: ["Fixtures"]
         ),
@@ -169,7 +169,7 @@ let package = Package(
         ),
         .testTarget(
             name: "DataTablesTests",
-            dependencies: ["DataTables", "TextMeasureTestSupport"]
+            dependencies: ["DataTables", "CellLayout", "TextMeasureTestSupport"]
         ),
         .testTarget(
             name: "TableRenderingTests",

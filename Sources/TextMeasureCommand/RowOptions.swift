@@ -1,4 +1,5 @@
 import ArgumentParser
+import CellLayout
 import DataTables
 import Foundation
 import TextMeasure
@@ -94,7 +95,7 @@ struct RowOptions: ParsableArguments {
         let (table, columnWidths, alignments) = try options.measure(configuration, widths: try givenWidths(), cache: cache,
                                                                     defaultFrameWidth: defaultFrameWidth)
         configuration.headerGroups = try HeaderGroupOption.groups(options.headerGroups, titles: table.titles)
-        configuration.cellPadding = DataTableCellPadding(horizontal: options.padding, vertical: verticalPadding)
+        configuration.cellPadding = EdgeInsets(horizontal: options.padding, vertical: verticalPadding)
         configuration.textLayout = textLayout.layout
         configuration.lastRowIsFooter = try options.columnTotals(titles: table.titles).contains { $0 != nil }
         configuration.headerHeight = headerHeight

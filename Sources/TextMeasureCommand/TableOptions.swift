@@ -1,4 +1,5 @@
 import ArgumentParser
+import CellLayout
 import DataTables
 import Foundation
 import TextMeasure
@@ -178,7 +179,7 @@ struct TableOptions: ParsableArguments {
         configuration.maxColumnWidth = max
         configuration.shouldContentWidthScaleToFillFrame = !noScaleToFill
         configuration.tableLayout = tableLayout(on: medium).layout
-        configuration.cellPadding = DataTableCellPadding(horizontal: padding, vertical: 0)
+        configuration.cellPadding = EdgeInsets(horizontal: padding, vertical: 0)
         configuration.sortIndicatorWidth = sortIndicator(on: medium)
         configuration.headerWeight = headerWeight
         configuration.decimalSeparator = try decimal()

@@ -33,7 +33,7 @@ import TextMeasure
         configuration.tableLayout = .automatic
         configuration.columnWidthMode = .fitContentText(strategy: strategy)
         configuration.minColumnWidth = 0
-        configuration.cellPadding = DataTableCellPadding(horizontal: 8, vertical: 0)
+        configuration.cellPadding = EdgeInsets(horizontal: 8, vertical: 0)
         configuration.sortIndicatorWidth = 20
         configuration.textLayout = .wrap
         return configuration
@@ -58,7 +58,7 @@ import TextMeasure
     /// unbreakable segment "cdefgh" (36 px).
     @Test func segmentsEndAtHyphensAndLinesAtHardBreaks() throws {
         var configuration = configuration()
-        configuration.cellPadding = DataTableCellPadding()
+        configuration.cellPadding = EdgeInsets()
         configuration.sortIndicatorWidth = 0
         let column = [DataTableColumn<String>("H") { $0 }]
         let hyphen = try configuration.columnWidths(for: ["well-known"], columns: column).columns[0]

@@ -38,7 +38,7 @@ import TextMeasure
         var configuration = DataTableConfiguration(font: Self.mono)
         configuration.columnWidthMode = .fitContentAutoLayout(sample: sample)
         configuration.minColumnWidth = 0
-        configuration.cellPadding = DataTableCellPadding()
+        configuration.cellPadding = EdgeInsets()
         configuration.sortIndicatorWidth = 0
         return configuration
     }
@@ -81,7 +81,7 @@ import TextMeasure
     }
 
     @Test func paddingClampingAndTheHeaderApplyAsForText() throws {
-        let padded = try measure(.all) { $0.cellPadding = DataTableCellPadding(horizontal: 8, vertical: 0) }
+        let padded = try measure(.all) { $0.cellPadding = EdgeInsets(horizontal: 8, vertical: 0) }
         #expect(padded.column.width == 96)
         #expect(try measure(.all) { $0.maxColumnWidth = 50 }.column.width == 50)
         #expect(try measure(.all) { $0.minColumnWidth = 90 }.column.width == 90)

@@ -1,3 +1,4 @@
+import CellLayout
 import Synchronization
 import Testing
 import TextMeasure
@@ -19,7 +20,7 @@ import TextMeasure
         var configuration = DataTableConfiguration(font: Self.mono)
         configuration.columnWidthMode = mode
         configuration.minColumnWidth = 0
-        configuration.cellPadding = DataTableCellPadding()
+        configuration.cellPadding = EdgeInsets()
         configuration.sortIndicatorWidth = 0
         return configuration
     }
@@ -148,7 +149,7 @@ import TextMeasure
 
     @Test func fixedStrategyIsTheContentWidthBeforePaddingClampAndHeader() throws {
         let column = try width(["abc"], .fixed(width: 100)) {
-            $0.cellPadding = DataTableCellPadding(horizontal: 5)
+            $0.cellPadding = EdgeInsets(horizontal: 5)
             $0.maxColumnWidth = 104
         }
         #expect(column.contentWidth == 100)
@@ -169,7 +170,7 @@ import TextMeasure
 
     @Test func paddingAndSortIndicatorAndTheHeaderAlwaysWins() throws {
         var configuration = configuration(.fitContentText(strategy: .maxMeasured))
-        configuration.cellPadding = DataTableCellPadding(horizontal: 8, vertical: 4)
+        configuration.cellPadding = EdgeInsets(horizontal: 8, vertical: 4)
         configuration.sortIndicatorWidth = 20
         configuration.maxColumnWidth = 90
         let columns = [DataTableColumn<(String, String)>("Department") { $0.0 }, DataTableColumn("ID") { $0.1 }]

@@ -1,3 +1,4 @@
+import CellLayout
 import Testing
 import TextMeasure
 import DataTables
@@ -72,8 +73,8 @@ import DataTables
             ({ $0.maxColumnWidth = -3 }, .maxColumnWidth, -3),
             ({ $0.maxColumnWidth = .infinity }, .maxColumnWidth, .infinity),
             ({ $0.minColumnWidth = 100; $0.maxColumnWidth = 99 }, .minColumnWidth, 100),
-            ({ $0.cellPadding = DataTableCellPadding(top: 0, leading: 0, bottom: 0, trailing: -2) }, .cellPadding, -2),
-            ({ $0.cellPadding = DataTableCellPadding(horizontal: .nan) }, .cellPadding, .nan),
+            ({ $0.cellPadding.trailing = -2 }, .cellPadding, -2),
+            ({ $0.cellPadding.leading = .nan }, .cellPadding, .nan),
             ({ $0.sortIndicatorWidth = -20 }, .sortIndicatorWidth, -20),
         ]
         for (change, field, value) in cases {
@@ -83,6 +84,8 @@ import DataTables
             #expect(error?.field == field)
             #expect(error.map { $0.value == value || ($0.value.isNaN && value.isNaN) } == true, "\(field)")
         }
+        // EdgeInsets' initializers clamp, as CSS drops negative padding: nothing to refuse.
+        #expect(error { $0.cellPadding = EdgeInsets(top: 0, leading: 0, bottom: 0, trailing: -2) } == nil)
         #expect(error(frameWidth: -10) { _ in }?.field == .frameWidth)
         #expect(error(frameWidth: .nan) { _ in }?.field == .frameWidth)
         #expect(error { $0.minColumnWidth = 100; $0.maxColumnWidth = 99 }?.description

@@ -1,3 +1,4 @@
+import CellLayout
 import Testing
 import TextMeasure
 @testable import DataTables
@@ -22,7 +23,7 @@ import TextMeasure
         configuration.tableLayout = layout
         configuration.columnWidthMode = .fitContentText(strategy: .maxMeasured)
         configuration.minColumnWidth = 0
-        configuration.cellPadding = DataTableCellPadding(horizontal: 8, vertical: 4)
+        configuration.cellPadding = EdgeInsets(horizontal: 8, vertical: 4)
         configuration.sortIndicatorWidth = 0
         configuration.textLayout = .wrap
         configuration.headerGroups = groups

@@ -34,7 +34,7 @@ import TextMeasure
         var configuration = DataTableConfiguration(font: mono)
         configuration.columnWidthMode = .fitContentText(strategy: .maxMeasured)
         configuration.rowHeightMode = .automatic(estimated: estimate, prefetchWindow: window)
-        configuration.cellPadding = DataTableCellPadding(horizontal: 4, vertical: 0)
+        configuration.cellPadding = EdgeInsets(horizontal: 4, vertical: 0)
         configuration.headerHeight = header
         configuration.rowSpacing = spacing
         configuration.minColumnWidth = 0

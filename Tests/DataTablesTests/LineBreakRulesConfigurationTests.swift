@@ -1,3 +1,4 @@
+import CellLayout
 import Testing
 import TextMeasure
 import DataTables
@@ -26,7 +27,7 @@ import DataTables
         configuration.tableLayout = .automatic
         configuration.columnWidthMode = .fitContentText(strategy: .maxMeasured)
         configuration.minColumnWidth = 0
-        configuration.cellPadding = DataTableCellPadding()
+        configuration.cellPadding = EdgeInsets()
         configuration.sortIndicatorWidth = 0
         configuration.textLayout = .wrap
         let column = [DataTableColumn<String>("H") { $0 }]

@@ -1,4 +1,5 @@
 @testable import DataTables
+import CellLayout
 import Testing
 import TextMeasureTestSupport
 import TextMeasure
@@ -31,7 +32,7 @@ import TextMeasure
     static func layout(width: Double = 60) throws -> DataTableLayout<Item> {
         var configuration = DataTableConfiguration(font: mono)
         configuration.rowHeightMode = .automatic(estimated: 44, prefetchWindow: 0)
-        configuration.cellPadding = DataTableCellPadding()
+        configuration.cellPadding = EdgeInsets()
         configuration.headerHeight = 0
         configuration.columnWidthMode = .fixed(width: width)
         configuration.textLayout = .wrap

@@ -22,7 +22,7 @@ import TextMeasure
     static func configuration() -> DataTableConfiguration {
         var configuration = DataTableConfiguration(font: mono)
         configuration.columnWidthMode = .fixed(width: 60)
-        configuration.cellPadding = DataTableCellPadding()
+        configuration.cellPadding = EdgeInsets()
         configuration.headerHeight = 0
         return configuration
     }
@@ -100,7 +100,7 @@ import TextMeasure
         configuration.columnWidthMode = .fitContentText(strategy: .maxMeasured)
         configuration.minColumnWidth = 1e9
         configuration.maxColumnWidth = 1e9
-        configuration.cellPadding = DataTableCellPadding(horizontal: 1e9, vertical: 1e9)
+        configuration.cellPadding = EdgeInsets(horizontal: 1e9, vertical: 1e9)
         configuration.sortIndicatorWidth = 1e9
         configuration.headerHeight = 1e9
         configuration.rowSpacing = 1e9
@@ -147,7 +147,7 @@ import TextMeasure
     /// A measured height is what it is: the layout adds, it does not cap.
     @Test func measuredHeightsAreNotCapped() throws {
         var configuration = Self.configuration()
-        configuration.cellPadding = DataTableCellPadding(horizontal: 0, vertical: 1e9)
+        configuration.cellPadding = EdgeInsets(horizontal: 0, vertical: 1e9)
         let table = try Self.layout(configuration)
         #expect(table.height(ofRow: 0) == Self.grid(2e9 + Self.line))
     }

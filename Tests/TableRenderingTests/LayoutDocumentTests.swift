@@ -93,7 +93,7 @@ import TextMeasureTestSupport
         var configuration = DataTableConfiguration(font: try FontStack([Font.bundled(.notoSansMono, size: 10)]))
         configuration.tabularFigures = false  // one font: the column of numbers in the same face (TabularFiguresTests)
         configuration.columnWidthMode = .fixed(width: 100)
-        configuration.cellPadding = DataTableCellPadding(top: 4, leading: 8, bottom: 4, trailing: 8)
+        configuration.cellPadding = EdgeInsets(top: 4, leading: 8, bottom: 4, trailing: 8)
         configuration.sortIndicatorWidth = 0
         configuration.textLayout = .singleLine
         configuration.rowHeightMode = .fixed(30)

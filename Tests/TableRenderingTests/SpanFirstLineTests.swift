@@ -30,7 +30,7 @@ import TextMeasure
     static func layout(_ sales: [Sale], spans: [DataTableRowSpan], dept: DataTableColumn<Sale> = DataTableColumn("Dept", \.dept))
         throws -> DataTableLayout<Sale> {
         var configuration = DataTableConfiguration(font: Self.stack)
-        configuration.cellPadding = DataTableCellPadding(horizontal: 8, vertical: 4)
+        configuration.cellPadding = EdgeInsets(horizontal: 8, vertical: 4)
         configuration.headerHeight = 44
         configuration.textLayout = .wrap
         configuration.columnWidthMode = .fixed(width: 76)

@@ -1,3 +1,4 @@
+import CellLayout
 import DataTables
 import TextMeasure
 
@@ -28,7 +29,7 @@ package enum MonoTable {
     package static func unpadded(estimate: Double = 44, window: Int = 0) -> DataTableConfiguration {
         var configuration = DataTableConfiguration(font: mono)
         configuration.rowHeightMode = .automatic(estimated: estimate, prefetchWindow: window)
-        configuration.cellPadding = DataTableCellPadding()
+        configuration.cellPadding = EdgeInsets()
         configuration.headerHeight = 0
         configuration.columnWidthMode = .fixed(width: 60)
         return configuration

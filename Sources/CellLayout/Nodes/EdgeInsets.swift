@@ -18,6 +18,11 @@ public struct EdgeInsets: Sendable, Hashable {
     /// The same space on every side.
     public init(_ all: Double) { self.init(top: all, leading: all, bottom: all, trailing: all) }
 
+    /// `horizontal` on the leading and trailing sides, `vertical` on the top and bottom.
+    public init(horizontal: Double = 0, vertical: Double = 0) {
+        self.init(top: vertical, leading: horizontal, bottom: vertical, trailing: horizontal)
+    }
+
     /// `leading + trailing`.
     public var horizontal: Double { leading + trailing }
     /// `top + bottom`.

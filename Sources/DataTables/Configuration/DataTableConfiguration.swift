@@ -1,4 +1,5 @@
 public import TextMeasure
+public import CellLayout
 
 /// How a data table sizes its columns, with SwiftDataTables' names and defaults.
 ///
@@ -68,8 +69,11 @@ public struct DataTableConfiguration: Sendable {
     public var headerWeight = FontWeight.bold
 
     /// The space around a cell's content; its horizontal part widens every content-fitted
-    /// column and header. Default: 8 points leading and trailing, 4 top and bottom.
-    public var cellPadding = DataTableCellPadding(horizontal: 8, vertical: 4)
+    /// column and header. `EdgeInsets`' initializers clamp each side to 0...10⁹ (negative padding
+    /// is none, as in CSS); a side set out of that range afterwards is refused with the rest of the
+    /// configuration (`DataTableConfigurationError.Field.cellPadding`). Default: 8 points leading
+    /// and trailing, 4 top and bottom.
+    public var cellPadding = EdgeInsets(horizontal: 8, vertical: 4)
 
     /// Room for the header's sort arrow, added to the header width. Default: 20 points.
     public var sortIndicatorWidth = 20.0

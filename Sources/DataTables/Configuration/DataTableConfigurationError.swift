@@ -13,6 +13,7 @@ public struct DataTableConfigurationError: Error, Sendable, Hashable, CustomStri
         case averageCharWidth
         case minColumnWidth
         case maxColumnWidth
+        /// A side of `cellPadding` set out of 0...10⁹ (`EdgeInsets`' initializers clamp).
         case cellPadding
         case sortIndicatorWidth
         case frameWidth

@@ -6,7 +6,7 @@ import TextMeasure
 struct RowMeasurer: Sendable {
     /// Each column's width less the horizontal padding, at least 0.
     let innerWidths: [Double]
-    let padding: DataTableCellPadding
+    let padding: EdgeInsets
     let textLayout: DataTableTextLayout
     let cache: WidthCache?
     /// Whether to find each wrapped text's max-content width, the width from which on its height

@@ -116,8 +116,7 @@ extension DataTableLayout {
                     }
                     if row != span.row { value = self.rows[span.row] }  // its lines: `spanText`, laid out once
                 }
-                let content = cellFrame.inset(by: EdgeInsets(top: padding.top, leading: padding.leading,
-                                                             bottom: padding.bottom, trailing: padding.trailing))
+                let content = cellFrame.inset(by: padding)
                 if let cell = split[row]?.cells[index] {
                     let lines = cell.lines(from: row == range.lowerBound ? skipped : 0,
                                            to: row == range.upperBound - 1 ? bottom ?? .infinity : .infinity)

@@ -49,8 +49,7 @@ extension DataTableLayout {
         let cells = columns.indices.map { index -> SplitRow.TextCell? in
             if !rowSpans.isEmpty, let span = rowSpans.span(column: index, coveringRow: row), span.row != row { return nil }
             let frame = Rect(x: 0, y: 0, width: columnWidths.columns[index].width, height: height(ofRow: row))
-            let content = frame.inset(by: EdgeInsets(top: padding.top, leading: padding.leading,
-                                                     bottom: padding.bottom, trailing: padding.trailing))
+            let content = frame.inset(by: padding)
             if let node = columns[index].cell?(value) {
                 let placement = MeasuredCell(node, cache: cache).placement(atWidth: content.width)
                 boxes += CellText.items(placement, in: content, cache: cache).map { $0.frame.minY...$0.frame.maxY }

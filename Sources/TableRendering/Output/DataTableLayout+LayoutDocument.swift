@@ -1,4 +1,5 @@
 internal import AtomicFiles
+import CellLayout
 public import DataTables
 import FoundationEssentials
 import TextMeasure
@@ -144,7 +145,7 @@ struct LayoutDocumentBuilder {
     let padding: TableLayoutDocument.Padding
     private var indices: [Font: Int] = [:]
 
-    init(padding: DataTableCellPadding) {
+    init(padding: EdgeInsets) {
         self.padding = TableLayoutDocument.Padding(top: thousandths(padding.top), leading: thousandths(padding.leading),
                                                    bottom: thousandths(padding.bottom), trailing: thousandths(padding.trailing))
     }
