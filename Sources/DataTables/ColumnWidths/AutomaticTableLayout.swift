@@ -1,13 +1,17 @@
 /// The frame shared out between columns' min-content and max-content widths, as CSS Tables 3's
 /// width distribution and Chromium's `table-layout: auto` do it for columns of auto and fixed
 /// width (no percentages).
-enum AutomaticTableLayout {
+package enum AutomaticTableLayout {
     /// One column's intrinsic widths, padding and header included; `isFixed` for a `.fixed`
     /// column (min-content = max-content = its width).
-    struct Column: Equatable {
-        var minContent: Double
-        var maxContent: Double
-        var isFixed: Bool
+    package struct Column: Equatable {
+        package var minContent: Double
+        package var maxContent: Double
+        package var isFixed: Bool
+
+        package init(minContent: Double, maxContent: Double, isFixed: Bool) {
+            (self.minContent, self.maxContent, self.isFixed) = (minContent, maxContent, isFixed)
+        }
     }
 
     /// The column widths for `frame` (nil: no frame, every column at its max-content width):
@@ -17,7 +21,7 @@ enum AutomaticTableLayout {
     ///   shared in proportion to max-content among the columns that are not fixed (fixed ones too
     ///   when every column is fixed; equally when those max-content widths are all 0).
     /// In the middle range the widths then sum to the frame (to rounding). O(columns).
-    static func widths(of columns: [Column], frame: Double?, scaleToFill: Bool) -> [Double] {
+    package static func widths(of columns: [Column], frame: Double?, scaleToFill: Bool) -> [Double] {
         let minimum = columns.reduce(0) { $0 + $1.minContent }, maximum = columns.reduce(0) { $0 + $1.maxContent }
         guard let frame, frame < maximum || scaleToFill else { return columns.map(\.maxContent) }
         if frame <= minimum { return columns.map(\.minContent) }

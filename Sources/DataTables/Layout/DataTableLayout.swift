@@ -111,7 +111,7 @@ public final class DataTableLayout<Row: Identifiable> {
     /// their own: the same rows, configuration (its width mode provider read through `band`),
     /// row height provider and cache, the columns at `widths` (one per band column), no row
     /// measured yet and no viewport. O(rows + band columns).
-    init(band: [Int], of table: DataTableLayout, widths: DataTableColumnWidths) {
+    package init(band: [Int], of table: DataTableLayout, widths: DataTableColumnWidths) {
         rows = table.rows
         ids = table.ids
         measured = MeasuredRows(rowCount: table.rows.count)

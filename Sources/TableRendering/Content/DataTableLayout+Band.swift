@@ -1,10 +1,12 @@
+import DataTables
+
 extension DataTableLayout {
     /// The narrowest each column can be drawn without cutting a word, by the intrinsic widths
     /// `measured` (the layout's own `columnWidths`, or the widths measured before the columns
     /// were fixed at them, as the command does): under automatic table layout its min-content
     /// width, but no wider than it is now (a column cut to a page is as wide as the page);
     /// otherwise its width now. O(columns).
-    package func narrowestWidths(measured: DataTableColumnWidths) -> [Double] {
+    func narrowestWidths(measured: DataTableColumnWidths) -> [Double] {
         zip(measured.columns, columnWidths.columns).map { Swift.min($0.minContentWidth ?? $1.width, $1.width) }
     }
 
@@ -20,7 +22,7 @@ extension DataTableLayout {
     /// width now: a content-fitted width is the column's own, whatever its neighbours.
     ///
     /// - Complexity: O(rows + band columns); nothing is measured.
-    package func band(_ band: [Int], room: Double, measured: DataTableColumnWidths) -> DataTableLayout {
+    func band(_ band: [Int], room: Double, measured: DataTableColumnWidths) -> DataTableLayout {
         let automatic = !measured.columns.isEmpty && measured.columns.allSatisfy { $0.minContentWidth != nil }
         guard automatic else {
             return DataTableLayout(band: band, of: self, widths: DataTableColumnWidths(columns: band.map { columnWidths.columns[$0] }))
