@@ -39,6 +39,7 @@ let package = Package(
             dependencies: [
                 "FuzzSupport",
                 .product(name: "TextMeasure", package: "TextMeasure"),
+                .product(name: "CellLayout", package: "TextMeasure"),
                 .product(name: "DataTables", package: "TextMeasure"),
                 .product(name: "CSV", package: "CSV.swift"),
             ]
@@ -72,6 +73,7 @@ let package = Package(
 func writerTarget(_ name: String, writing module: String) -> Target {
     .executableTarget(
         name: name,
-        dependencies: ["FuzzSupport", .product(name: "DataTables", package: "TextMeasure"), .product(name: module, package: "TextMeasure")]
+        dependencies: ["FuzzSupport", .product(name: "CellLayout", package: "TextMeasure"), .product(name: "DataTables", package: "TextMeasure"),
+                       .product(name: module, package: "TextMeasure")]
     )
 }

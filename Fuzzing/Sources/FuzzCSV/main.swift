@@ -1,3 +1,4 @@
+import CellLayout
 import DataTables
 import FuzzSupport
 import TextMeasure
@@ -61,7 +62,7 @@ public func fuzzCSV(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
 /// and offsets `rows` prints (wrapped at those widths), checked to be finite sizes in order.
 func columnsAndRows(of table: CSVTable) {
     var configuration = DataTableConfiguration(font: Fonts.bundled)
-    configuration.cellPadding = DataTableCellPadding(horizontal: 8, vertical: 4)
+    configuration.cellPadding = EdgeInsets(horizontal: 8, vertical: 4)
     configuration.textLayout = .wrap
     configuration.rowHeightMode = .automatic(estimated: 44, prefetchWindow: 0)
     let columns = table.titles.indices.map { index in DataTableColumn<Row>(table.titles[index]) { $0.fields[index] } }

@@ -1,3 +1,4 @@
+import CellLayout
 import DataTables
 import Foundation
 import FuzzSupport
@@ -27,7 +28,7 @@ public func fuzzLayoutJSON(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 
     var configuration = DataTableConfiguration(font: Fonts.stack(&input))
     configuration.textLayout = input.choice(2) == 0 ? .wrap : .singleLine
     configuration.maxColumnWidth = input.pick([nil, 80, 150, 300] as [Double?])  // at least minColumnWidth (70)
-    configuration.cellPadding = input.pick([DataTableCellPadding(), DataTableCellPadding(horizontal: 8, vertical: 4)])
+    configuration.cellPadding = input.pick([EdgeInsets(), EdgeInsets(horizontal: 8, vertical: 4)])
     let columns = table.titles.indices.map { index in DataTableColumn<Row>(table.titles[index]) { $0.fields[index] } }
     let layout: DataTableLayout<Row>
     let rows = table.rows.enumerated().map { Row(id: $0, fields: $1) }
