@@ -147,7 +147,7 @@ enum RowHeights {
         let scalars = Array(text.unicodeScalars)
         let indices = Array(text.unicodeScalars.indices) + [text.endIndex]
         // Where each scalar ends, from the start of the text: a line's width is a difference of two.
-        let (advances, startsCluster) = screen.advances(of: text, classes: classes)
+        let (advances, startsCluster) = screen.advances(of: scalars, classes: classes)
         var ends = [0.0]
         ends.reserveCapacity(scalars.count + 1)
         for advance in advances { ends.append(ends[ends.count - 1] + advance) }

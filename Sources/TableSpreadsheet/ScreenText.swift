@@ -65,23 +65,22 @@ struct ScreenText {
         return width
     }
 
-    /// Each scalar's advance in px as LibreOffice places the characters of a line, and whether
-    /// it starts a cluster: each run of one class of `text` (`classes`, nil: all Western; a line
+    /// Each of `scalars`' advance in px as LibreOffice places the characters of a line, and
+    /// whether it starts a cluster: each run of one class (`classes`, nil: all Western; a line
     /// end ends a run too) shaped whole, as Calc shapes a portion of text, a cluster's advance
     /// given to its first scalar. The advances of a line that ends where a run ends add up to its
     /// `width(of:classes:)`; within a run, each character is as wide as the whole run shapes it
     /// (an Arabic letter joined to the next, not as the last letter of a prefix).
     ///
     /// - Complexity: O(length).
-    func advances(of text: String, classes: [ScriptClass]?) -> (advances: [Double], startsCluster: [Bool]) {
-        let scalars = Array(text.unicodeScalars)
+    func advances(of scalars: [Unicode.Scalar], classes: [ScriptClass]?) -> (advances: [Double], startsCluster: [Bool]) {
         var advances = [Double](repeating: 0, count: scalars.count), startsCluster = [Bool](repeating: false, count: scalars.count)
         func isLineEnd(_ scalar: Unicode.Scalar) -> Bool { scalar == "\n" || scalar == "\r" }
         var start = 0
         for end in scalars.indices.dropFirst() + [scalars.count] {
             guard end == scalars.count || classes?[end] != classes?[start] || isLineEnd(scalars[end]) || isLineEnd(scalars[end - 1]) else { continue }
             let piece = String(String.UnicodeScalarView(scalars[start..<end]))
-            var scalarAt: [Int] = []  // each UTF-8 byte's scalar in `text`
+            var scalarAt: [Int] = []  // each UTF-8 byte's scalar in `scalars`
             scalarAt.reserveCapacity(piece.utf8.count)
             for (index, scalar) in piece.unicodeScalars.enumerated() { scalarAt += repeatElement(start + index, count: UTF8.width(scalar)) }
             Self.forEachGlyph(of: piece, in: scripts.stack(of: classes?[start] ?? .western)) { byte, advance in
