@@ -113,7 +113,9 @@ let package = Package(
         // Tables drawn: TableStyle, display lists, and PNG, PDF and SVG through Cairo.
         .target(
             name: "TableRendering",
-            dependencies: ["TextMeasure", "CellLayout", "DataTables", "AtomicFiles", "CCairo", "CPNGStream"]
+            dependencies: ["TextMeasure", "CellLayout", "DataTables", "AtomicFiles", "CCairo", "CPNGStream"],
+            // The virtualised HTML page's script, as the page carries it.
+            resources: [.embedInCode("HTML/virtual-rows.js")]
         ),
         // libxlsxwriter, which writes xlsx files (ZIP and SpreadsheetML).
         .systemLibrary(
