@@ -166,12 +166,11 @@ extension DataTableLayout {
                                 pageWidth: page.width - margins.horizontal)
         }
         let origin = Point(x: margins.leading + chrome.leading * scale, y: margins.top + chrome.top * scale)
-        let (slices, growth) = pageSlices(room: room.rest, firstRoom: room.first, blocks: blocks)
-        let pageStarts = slices.map { pageOffset(ofRow: $0.rows.lowerBound, growth) + $0.top }
-        let drawn = TablePages.Band(columns: band, widths: columnWidths.widths, height: { self.pageHeight(ofRow: $0, growth) }) { slice, shift in
+        let plan = PagePlan(self, room: room.rest, firstRoom: room.first, blocks: blocks)
+        let drawn = TablePages.Band(columns: band, widths: columnWidths.widths, height: { self.pageHeight(ofRow: $0, plan.growth) }) { slice, shift in
             let configuration = self.styleConfiguration(rows: slice.rows, alignments: alignments, skipping: slice.top,
                                                         split: split, bottom: slice.bottom, spans: .repeated,
-                                                        pageStarts: pageStarts, growth: growth)
+                                                        pageStarts: plan.pageStarts, growth: plan.growth)
             var rows = configuration.rows
             // The last row ends where the page cuts it; then the first starts where the page does
             // (cutting the bottom first keeps the row's top, from which both are measured), its
@@ -188,7 +187,7 @@ extension DataTableLayout {
                                                                               headerGroups: configuration.headerGroups))
             return [.transformed(scale: scale, offset: Point(x: origin.x, y: origin.y + shift), body.drawing.items)]
         }
-        return (slices, drawn)
+        return (plan.slices, drawn)
     }
 
     /// What `style` draws around the table, outside the columns and the header: the header
@@ -198,122 +197,6 @@ extension DataTableLayout {
         let tableWidth = columnWidths.columns.reduce(0) { $0 + $1.width }
         return EdgeInsets(top: -header.minY, leading: -header.minX, bottom: header.maxY - headerBlockHeight,
                           trailing: header.maxX - tableWidth)
-    }
-
-    /// What each page shows: as many whole rows as fit in `room` points below the header (the
-    /// first page: `firstRoom`), then, if the next row is taller than `room` and its first line
-    /// fits in what is left, the part of it that ends at the lowest point within the page that
-    /// no line of `blocks[row]` crosses; a page that starts inside a split row goes on from
-    /// there. A page never parts a span from its first line (`keepingSpansWithFirstLines(_:_:)`),
-    /// and the last row of a span it continues grows by what the breaks cost the span's text
-    /// (`growSpans(continuedAt:origin:pageStarts:room:_:)`): the slices' rows are measured with
-    /// `growth`. One empty page for a table without rows.
-    func pageSlices(room: Double, firstRoom: Double,
-                    blocks: [Int: [ClosedRange<Double>]]) -> (slices: [TablePages.Slice], growth: PageRowGrowth) {
-        var growth = PageRowGrowth()
-        guard rowCount > 0 else { return ([TablePages.Slice(rows: 0..<0, top: 0, bottom: nil)], growth) }
-        func offset(ofRow row: Int) -> Double { pageOffset(ofRow: row, growth) }
-        func height(ofRow row: Int) -> Double { pageHeight(ofRow: row, growth) }
-        var slices: [TablePages.Slice] = [], pageStarts: [Double] = []
-        var (start, top) = (0, 0.0)
-        while start < rowCount {
-            let pageRoom = slices.isEmpty ? firstRoom : room
-            // Rows from here on are paginated again, but a row an earlier page cut keeps its growth
-            // (at least): that page's cut and its drawing count on it.
-            growth.forget(from: top > 0 ? start + 1 : start)
-            let origin = offset(ofRow: start) + top
-            pageStarts.append(origin)
-            growSpans(continuedAt: start, origin: origin, pageStarts: pageStarts, room: room, &growth)
-            var end = start
-            // A page's rows end where the next row would end below the room (offsets are exact sums).
-            while end < rowCount, offset(ofRow: end) + height(ofRow: end) - origin <= pageRoom + 1e-9 { end += 1 }
-            if end < rowCount, end == start || (blocks[end] != nil && self.height(ofRow: end) > room + 1e-9) {
-                // Row `end` is split anyway: it starts on this page if one of its lines fits.
-                let lines = blocks[end] ?? []
-                let rowTop = end == start ? top : 0
-                let limit = rowTop + pageRoom - (offset(ofRow: end) + rowTop - origin)
-                let bottom = Self.cut(lines, after: rowTop, limit: limit)
-                if end == start || (bottom <= limit + 1e-9 && lines.contains { $0.lowerBound >= rowTop && $0.upperBound <= bottom + 1e-9 }) {
-                    let slice = keepingSpansWithFirstLines(TablePages.Slice(rows: start..<end + 1, top: top, bottom: bottom), growth)
-                    slices.append(slice)
-                    // A row whose lines all end above the cut, with no more than its bottom padding
-                    // below it (heights are on a grid of 2⁻²⁰ pt), goes on no further page: a page
-                    // of padding alone would be blank.
-                    let last = slice.rows.upperBound - 1
-                    let rest = slice.bottom.flatMap { cut in
-                        (blocks[last] ?? []).contains { $0.upperBound > cut + 1e-9 }
-                            || height(ofRow: last) - cut > configuration.cellPadding.bottom + 1e-5 ? cut : nil
-                    }
-                    (start, top) = rest.map { (slice.rows.upperBound - 1, $0) } ?? (slice.rows.upperBound, 0)
-                    continue
-                }
-            }
-            let slice = keepingSpansWithFirstLines(TablePages.Slice(rows: start..<end, top: top, bottom: nil), growth)
-            slices.append(slice)
-            (start, top) = (slice.rows.upperBound, 0)
-        }
-        return (slices, growth)
-    }
-
-    /// Where row `row` starts on pages: its offset, below the rows above it grown by `growth`.
-    /// O(log rows + log grown rows).
-    func pageOffset(ofRow row: Int, _ growth: PageRowGrowth) -> Double { offset(ofRow: row) + growth.above(row: row) }
-
-    /// How tall row `row` is on pages: its height grown by `growth`. O(log grown rows).
-    func pageHeight(ofRow row: Int, _ growth: PageRowGrowth) -> Double { height(ofRow: row) + growth.of(row: row) }
-
-    /// Grows the last row of each span begun above row `start` that the page starting at
-    /// `origin` (an offset on pages, in row `start`) continues, so that the lines earlier pages
-    /// did not show (`firstLineLeft`) fit with the padding above and below them should the span
-    /// end on this page (a row it already grew keeps that, at least). `pageStarts`: where each
-    /// page so far starts, this one last; `room`: a
-    /// page's room for rows. A span whose lines were all shown does not grow, nor one whose next
-    /// line and padding are taller than `room` (no page could show it, so growing would never
-    /// end). O(columns with spans × log s), plus, for each span continued, its lines (usually
-    /// kept by measuring) and its earlier pages until they ran out.
-    func growSpans(continuedAt start: Int, origin: Double, pageStarts: [Double], room: Double, _ growth: inout PageRowGrowth) {
-        guard !rowSpans.isEmpty else { return }
-        let padding = configuration.cellPadding
-        for span in rowSpans.spans(coveringRow: start).sorted(by: { $0.lastRow < $1.lastRow }) where span.row < start {
-            let heights = spanLines(of: span).heights
-            let spanTop = pageOffset(ofRow: span.row, growth)
-            let next = Self.firstLineLeft(heights, ends: Self.starts(after: spanTop, through: origin, of: pageStarts),
-                                          spanTop: spanTop, top: padding.top)
-            guard next < heights.count, padding.top + heights[next] <= room + 1e-9 else { continue }
-            let needed = padding.top + heights[next...].reduce(0, +) + padding.bottom
-            let held = pageOffset(ofRow: span.lastRow, growth) + pageHeight(ofRow: span.lastRow, growth) - origin
-            if needed > held + 1e-9 * max(1, needed) { growth.grow(span.lastRow, by: needed - held) }
-        }
-    }
-
-    /// `slice`, ended above the first row of any span it would part from its first line: a span
-    /// begun on the page below its first row that goes on past the page's end, with less room
-    /// from its first row to that end than its cell's top padding and first line
-    /// (`firstLineBottom(of:)`), rows measured with `growth`. That row then starts the next page,
-    /// beside the span's text. Ending the page earlier may part another span, so the rule is
-    /// applied again until none is; a span begun at the page's first row stays (a page holds at
-    /// least that row). O(log s) a column with spans for each row the page loses, plus laying out
-    /// the first line of each span that reaches past the page.
-    func keepingSpansWithFirstLines(_ slice: TablePages.Slice, _ growth: PageRowGrowth) -> TablePages.Slice {
-        guard !rowSpans.isEmpty else { return slice }
-        var slice = slice
-        while let last = slice.rows.last {
-            let end = pageOffset(ofRow: last, growth) + (slice.bottom ?? pageHeight(ofRow: last, growth))
-            let parted = rowSpans.spans(coveringRow: last).filter { span in
-                span.row > slice.rows.lowerBound && (slice.bottom != nil || span.lastRow > last)
-                    && firstLineBottom(of: span) > end - pageOffset(ofRow: span.row, growth) + 1e-6
-            }
-            guard let row = parted.map(\.row).min() else { return slice }
-            slice = TablePages.Slice(rows: slice.rows.lowerBound..<row, top: slice.top, bottom: nil)
-        }
-        return slice
-    }
-
-    /// How far below its top a spanning cell's first line ends: the top padding and its first
-    /// line (`SpanLines`: for a compound cell, its highest texts'); the top padding for a cell
-    /// without text. O(the cell's layout), once for all its pages (`SpanTexts`).
-    func firstLineBottom(of span: DataTableRowSpan) -> Double {
-        configuration.cellPadding.top + (spanLines(of: span).heights.first ?? 0)
     }
 
     /// The lines of a spanning cell as the span rules count them (`SpanLines`): its text's lines
@@ -340,15 +223,5 @@ extension DataTableLayout {
             return SpanText(lines: lines, heights: lines.map(\.height), direction: TextDirection.resolved(for: text),
                             tabInterval: font.defaultTabInterval(for: text, cache))
         }
-    }
-
-    /// The lowest point at most `limit` and below `top` that lies inside no block (`blocks`:
-    /// sorted, disjoint). A block taller than the room (lines of different heights side by side)
-    /// is taken whole, past the limit. O(log blocks).
-    static func cut(_ blocks: [ClosedRange<Double>], after top: Double, limit: Double) -> Double {
-        // The first block ending after the limit: the limit is inside it, or above it.
-        let low = blocks.partitioningIndex { $0.upperBound > limit + 1e-9 }
-        guard low < blocks.count, blocks[low].lowerBound < limit - 1e-9 else { return limit }
-        return blocks[low].lowerBound > top + 1e-9 ? blocks[low].lowerBound : blocks[low].upperBound
     }
 }
