@@ -40,34 +40,32 @@ extension DataTableLayout {
                             growth: PageRowGrowth = PageRowGrowth()) -> TableStyleConfiguration {
         let range = rows ?? 0..<rowCount
         measureRows(range)
-        func offset(ofRow row: Int) -> Double { pageOffset(ofRow: row, growth) }
-        func height(ofRow row: Int) -> Double { pageHeight(ofRow: row, growth) }
+        let placed = PlacedColumns(self, alignments: alignments)
+        let body = PlacedRows(self, rows: range, columns: placed, skipping: skipped, bottom: bottom, split: split, spans: spans,
+                              pageStarts: pageStarts, growth: growth)
+        return TableStyleConfiguration(columns: headerCells(placed), rows: range.map(body.row),
+                                       headerGroups: headerGroupCells(starts: placed.starts, widths: placed.widths))
+    }
+
+    /// The columns with their header cells: each title on one line, cut to the column's width
+    /// less the padding and the sort indicator's room, centred vertically, aligned as the column
+    /// is. O(columns), plus shaping the titles.
+    func headerCells(_ placed: PlacedColumns) -> [TableStyleConfiguration.Column] {
         let settings = configuration
         let padding = settings.cellPadding
-        let widths = columnWidths.columns.map(\.width)
-        var starts: [Double] = []
-        var x = 0.0
-        for width in widths {
-            starts.append(x)
-            x += width
-        }
-        let tableWidth = x
-        let resolved = self.columns.indices.map { column in column < alignments.count ? alignments[column] : self.alignment(ofColumn: column) }
-        func alignment(_ column: Int) -> ColumnAlignment { resolved[column] }
-        let reader = numberReader
-
         let headerTop = settings.headerHeight * Double(headerGroupRowCount)
-        let columns = self.columns.indices.map { index in
-            let frame = Rect(x: starts[index], y: headerTop, width: widths[index], height: settings.headerHeight)
-            let inner = max(0, widths[index] - padding.horizontal - settings.sortIndicatorWidth)
-            let title = self.columns[index].title
+        return columns.indices.map { index in
+            let frame = Rect(x: placed.starts[index], y: headerTop, width: placed.widths[index], height: settings.headerHeight)
+            let inner = max(0, placed.widths[index] - padding.horizontal - settings.sortIndicatorWidth)
+            let title = columns[index].title
             let headerFont = settings.resolvedHeaderFont
             let line = headerFont.singleLine(title, width: inner, cache: cache).lines
             let lineHeight = line.reduce(0) { $0 + $1.height }
+            let alignment = placed.alignments[index]
             // The sort arrow's room is on the side away from the title's alignment, so that a
             // number column's title ends where its numbers do.
-            let arrowRoom = widths[index] - padding.horizontal - inner
-            let shift = switch alignment(index) {
+            let arrowRoom = placed.widths[index] - padding.horizontal - inner
+            let shift = switch alignment {
             case .leading: 0.0
             case .center: arrowRoom / 2
             case .trailing, .decimal: arrowRoom
@@ -75,105 +73,11 @@ extension DataTableLayout {
             let content = Rect(x: frame.minX + padding.leading + shift, y: frame.minY + (frame.height - lineHeight) / 2,
                                width: inner, height: lineHeight)
             return TableStyleConfiguration.Column(
-                index: index, title: title, alignment: alignment(index),
+                index: index, title: title, alignment: alignment,
                 header: TableStyleConfiguration.Cell(
                     frame: frame, contentFrame: content,
-                    text: CellText.items(line, of: title, font: headerFont, in: content, alignment: alignment(index),
-                                         cache: cache)))
+                    text: CellText.items(line, of: title, font: headerFont, in: content, alignment: alignment, cache: cache)))
         }
-
-        let first = (range.isEmpty ? 0 : offset(ofRow: range.lowerBound)) + skipped
-        // Where the page's rows end (the last one cut at `bottom`), as an offset.
-        let end = range.isEmpty ? first : offset(ofRow: range.upperBound - 1) + (bottom ?? height(ofRow: range.upperBound - 1))
-        let rows = range.map { row in
-            let frame = Rect(x: 0, y: headerBlockHeight + offset(ofRow: row) - first, width: tableWidth, height: height(ofRow: row))
-            let value = self.rows[row]
-            var cells = self.columns.indices.map { index in
-                var cellFrame = Rect(x: starts[index], y: frame.minY, width: widths[index], height: frame.height)
-                // A cell spanning rows is drawn where the span starts, as tall as its rows (see
-                // `SpanDrawing` for a span begun above `range`); below, its rows have it empty.
-                var value = value
-                var pageSpan: (top: Double, ends: ArraySlice<Double>, portion: Double, endsHere: Bool)?
-                var spanOnPage: DataTableRowSpan?  // the span whose part of the page `pageSpan` is
-                if let span = rowSpans.isEmpty ? nil : rowSpans.span(column: index, coveringRow: row) {
-                    let continued = row == range.lowerBound && row != span.row && spans != .atFirstRow
-                    guard row == span.row || continued else {
-                        return TableStyleConfiguration.Cell(frame: cellFrame, contentFrame: cellFrame, text: [])
-                    }
-                    let spanTop = offset(ofRow: span.row), spanEnd = offset(ofRow: span.lastRow) + height(ofRow: span.lastRow)
-                    if spans == .repeated {
-                        // The span's part on the page: from where the page starts (or the span
-                        // does) to where the page cuts it (or the span ends).
-                        let top = continued ? first : spanTop, cut = min(spanEnd, end)
-                        cellFrame.y = headerBlockHeight + top - first
-                        cellFrame.height = cut - top
-                        pageSpan = (spanTop, continued ? SpanLines.starts(after: spanTop, through: first, of: pageStarts) : [],
-                                    cellFrame.height, spanEnd <= end + 1e-9 * max(1, end))
-                        spanOnPage = span
-                    } else {
-                        cellFrame.y = headerBlockHeight + spanTop - first
-                        cellFrame.height = spanEnd - spanTop
-                    }
-                    if row != span.row { value = self.rows[span.row] }  // its lines: `spanText`, laid out once
-                }
-                let content = cellFrame.inset(by: padding)
-                if let cell = split[row]?.cells[index] {
-                    let lines = cell.lines(from: row == range.lowerBound ? skipped : 0,
-                                           to: row == range.upperBound - 1 ? bottom ?? .infinity : .infinity)
-                    let start = Rect(x: content.minX, y: content.minY + cell.tops[lines.lowerBound], width: content.width, height: 0)
-                    return TableStyleConfiguration.Cell(
-                        frame: cellFrame, contentFrame: content,
-                        text: CellText.items(cell.lines[lines], direction: cell.direction, tabInterval: cell.tabInterval,
-                                             font: cell.font, in: start, alignment: alignment(index)),
-                        textStyle: cell.style)
-                }
-                // The lines of a spanning cell that this page shows (see `SpanLines`).
-                func linesOnPage(_ heights: @autoclosure () -> [Double]) -> Range<Int>? {
-                    pageSpan.map { SpanLines.linesOnPage(heights(), ends: $0.ends, spanTop: $0.top, portion: $0.portion, top: padding.top,
-                                                    bottom: padding.bottom, endsHere: $0.endsHere) }
-                }
-                let column = self.columns[index]
-                if let node = column.cell?(value) {
-                    let placement = MeasuredCell(node, cache: cache).placement(atWidth: content.width)
-                    var items = CellText.items(placement, in: content, cache: cache)
-                    if pageSpan != nil {
-                        let spanLines = SpanLines(items: items, top: content.minY)
-                        items = linesOnPage(spanLines.heights).map(spanLines.items) ?? items
-                    }
-                    return TableStyleConfiguration.Cell(frame: cellFrame, contentFrame: content, text: items,
-                                                        textStyle: textStyle(ofColumn: index, row: row, text: column.text(value)))
-                }
-                let text = column.text(value)
-                let style = textStyle(ofColumn: index, row: row, text: text)
-                let font = cellFont(ofColumn: index, style: style)
-                if let span = spanOnPage {
-                    let laidOut = spanText(of: span, text: text, font: font, width: content.width)
-                    let shown = linesOnPage(laidOut.heights) ?? laidOut.lines.indices
-                    return TableStyleConfiguration.Cell(
-                        frame: cellFrame, contentFrame: content,
-                        text: CellText.items(laidOut.lines[shown], direction: laidOut.direction, tabInterval: laidOut.tabInterval,
-                                             font: font, in: content, alignment: alignment(index)),
-                        textStyle: style)
-                }
-                let lines = self.lines(of: text, font: font, row: row, width: content.width)
-                if alignment(index) == .decimal, lines.count == 1, lines[0].text == text, !text.utf8.contains(9) {
-                    return TableStyleConfiguration.Cell(
-                        frame: cellFrame, contentFrame: content,
-                        text: CellText.decimalItems(text, line: lines[0], reading: reader.read(text),
-                                                    extent: decimalExtent(ofColumn: index) ?? DecimalExtent(), font: font,
-                                                    in: content),
-                        textStyle: style)
-                }
-                return TableStyleConfiguration.Cell(
-                    frame: cellFrame, contentFrame: content,
-                    text: CellText.items(lines, of: text, font: font, in: content, alignment: alignment(index), cache: cache),
-                    textStyle: style)
-            }
-            for span in rowSpans.isEmpty ? [] : rowSpans.spans(coveringRow: row) { cells[span.column].spannedRows = span.rows }
-            return TableStyleConfiguration.Row(index: row, frame: frame, cells: cells,
-                                               isFooter: settings.lastRowIsFooter && row == rowCount - 1)
-        }
-        return TableStyleConfiguration(columns: columns, rows: rows, headerGroups: headerGroupCells(starts: starts, widths: widths))
     }
 
     /// The header groups' cells: each over its columns, `headerHeight` tall, in the row its level
