@@ -38,7 +38,7 @@ public struct TableServer<Row: ServedRow>: Sendable {
     }
 
     /// Makes a download of the table as it is: its titles and rows' fields, to a file's bytes.
-    public typealias Download = @Sendable (_ titles: [String], _ rows: [[String]]) throws -> [UInt8]
+    public typealias Download = @Sendable (_ titles: [String], _ rows: [[String]]) async throws -> [UInt8]
 
     let table: LiveTable<Row>
     let configuration: Configuration
@@ -154,7 +154,7 @@ public struct TableServer<Row: ServedRow>: Sendable {
                 let bytes: [UInt8]
                 if let make = downloads[format] {
                     let fields = rows.map(\.fields)
-                    do { bytes = try make(titles, fields) } catch {
+                    do { bytes = try await make(titles, fields) } catch {
                         throw HTTPError(.internalServerError, message: "the \(format) download failed: \(error)")
                     }
                 } else {

@@ -5,7 +5,7 @@ import Foundation
 import TableRendering
 
 extension TextMeasureCommand {
-    struct Render: ParsableCommand {
+    struct Render: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Draw a CSV table to a PNG, PDF, SVG or HTML file, or write it as an xlsx workbook.",
             discussion: """
@@ -247,13 +247,13 @@ extension TextMeasureCommand {
             return max(0, try pageSize().width - 2 * margin)
         }
 
-        func run() throws {
+        func run() async throws {
             try checkOutput()
             if writesSpreadsheet { return try writeSpreadsheet() }
             let format = try format()
             // PDF pages measure the rows of each column band themselves.
-            let (layout, measured) = try rowOptions.measuredLayout(options, on: medium, defaultFrameWidth: try defaultFrameWidth(),
-                                                                   measuringRows: format != .pdf)
+            let layout = try rowOptions.layout(options, on: medium, defaultFrameWidth: try defaultFrameWidth(),
+                                               measuringRows: format != .pdf)
             let style = style.style
             let bytes: [UInt8]
             switch format {
@@ -265,18 +265,27 @@ extension TextMeasureCommand {
                 try Drawing.checkSVG(width: bounds.width, height: bounds.height)
                 bytes = try layout.drawing(style: style).svgData()
             case .pdf:
-                let page = try pageSize(), margins = EdgeInsets(margin)
                 let fit = fit == .scale ? PageFit.scale : .bands(repeating: repeatColumns)
-                if fit != .scale { try layout.narrowColumns(toPage: page, margins: margins, style: style) }
-                let pages: TablePages
-                do {
-                    // Column bands measure their rows here.
-                    var bar = ProgressBar(rows: layout.rowCount)
-                    defer { bar.clear() }
-                    pages = try layout.pages(style: style, page: page, margins: margins, alignments: [], fit: fit,
-                                             furniture: furniture, measured: measured) { bar.update("heights  ", Double($0) / Double($1)) }
+                var bar = ProgressBar(rows: layout.rowCount)
+                let stream = DocumentStream.pdf(of: layout, style: style, page: try pageSize(), margins: EdgeInsets(margin),
+                                                fit: fit, furniture: furniture)
+                // The bar shows the stream's progress: the rows measured (column bands measure theirs), then the pages drawn.
+                let shown = Task {
+                    for await step in stream.progress {
+                        switch step {
+                        case .rowsMeasured(let measured, of: let total): bar.update("heights  ", Double(measured) / Double(max(1, total)))
+                        case .pagesDrawn(let drawn, of: let total): bar.update("pages    ", Double(drawn) / Double(max(1, total)))
+                        case .paginated, .finished: break
+                        }
+                    }
+                    bar.clear()
                 }
-                try Drawing.writePDF(pages: pages, to: output)
+                do { try await stream.write(toFile: output) } catch {
+                    shown.cancel()  // the work may never have started (a file that cannot be written), so its progress never ends
+                    await shown.value
+                    throw error
+                }
+                await shown.value
                 // The process ends here: the table's rows and their measurements (every
                 // band's) go with it, not freed one by one first (some 20 ms of CPU for 10,000 rows);
                 // unless a server is making a download, and goes on.
@@ -287,10 +296,9 @@ extension TextMeasureCommand {
                     let page = try pageSize(), margins = EdgeInsets(margin)
                     let fit = fit == .scale ? PageFit.scale : .bands(repeating: repeatColumns)
                     if fit != .scale { try layout.narrowColumns(toPage: page, margins: margins, style: style) }
-                    return try layout.pages(style: style, page: page, margins: margins, alignments: [], fit: fit,
-                                            furniture: furniture, measured: measured)
+                    return try layout.pages(style: style, page: page, margins: margins, alignments: [], fit: fit, furniture: furniture)
                 }
-                return try layout.writeLayoutDocument(to: output, alignments: [], pages: pages, columnWidths: measured)
+                return try layout.writeLayoutDocument(to: output, alignments: [], pages: pages)
             case .html:
                 try layout.writeHTML(toPage: output, style: style, options: try htmlOptions())
                 return

@@ -78,19 +78,14 @@ struct RowOptions: ParsableArguments {
         }
     }
 
-    /// The table of `options`' file, its columns sized (filling --frame-width, else
-    /// `defaultFrameWidth`) and every row measured, with a progress bar on large inputs.
-    func layout(_ options: TableOptions, defaultFrameWidth: Double? = nil) throws -> DataTableLayout<TextMeasureCommand.Rows.Row> {
-        try measuredLayout(options, defaultFrameWidth: defaultFrameWidth).layout
-    }
-
-    /// `layout(_:defaultFrameWidth:)` on `medium` and the column widths as measured: the layout's
-    /// columns are fixed at those widths, so only these hold the min- and max-content widths.
-    /// Without `measuringRows`, no row is measured yet: for PDF pages, whose column bands measure
-    /// their own rows.
-    func measuredLayout(_ options: TableOptions, on medium: Medium = .screen, defaultFrameWidth: Double? = nil,
-                        measuringRows: Bool = true, cache: WidthCache = .shared) throws
-        -> (layout: DataTableLayout<TextMeasureCommand.Rows.Row>, columnWidths: DataTableColumnWidths) {
+    /// The table of `options`' file on `medium`, its columns sized (filling --frame-width, else
+    /// `defaultFrameWidth`) and held at those widths, and every row measured (unless not
+    /// `measuringRows`: for PDF pages, whose column bands measure their own rows), with a progress
+    /// bar on large inputs. Unless `editable` (a live table, whose cells change), its
+    /// `columnWidths` report the intrinsic widths the columns were measured with.
+    func layout(_ options: TableOptions, on medium: Medium = .screen, defaultFrameWidth: Double? = nil,
+                measuringRows: Bool = true, editable: Bool = false,
+                cache: WidthCache = .shared) throws -> DataTableLayout<TextMeasureCommand.Rows.Row> {
         var configuration = try options.configuration(on: medium)
         let (table, columnWidths, alignments) = try options.measure(configuration, widths: try givenWidths(), cache: cache,
                                                                     defaultFrameWidth: defaultFrameWidth)
@@ -106,6 +101,7 @@ struct RowOptions: ParsableArguments {
             of: table, widths: columnWidths.widths, alignments: alignments, configuration: configuration,
             measuringRows: measuringRows, cache: cache, sortColumn: try Self.column(sort, in: table.titles, option: "--sort"),
             groupColumn: try Self.column(groupBy, in: table.titles, option: "--group-by")) { bar.update("heights  ", $0) }
-        return (layout, columnWidths)
+        if !editable { layout.report(asMeasured: columnWidths) }
+        return layout
     }
 }

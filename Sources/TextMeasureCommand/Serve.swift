@@ -58,8 +58,8 @@ extension TextMeasureCommand {
         func run() async throws {
             // A cache of 10,000 texts, not the shared 100,000: a server's table stays in memory, and a
             // big one's texts are mostly distinct (a million rows: 60 MB less at the peak).
-            let (layout, _) = try rowOptions.measuredLayout(options, on: .screen, measuringRows: false,
-                                                            cache: WidthCache(capacity: 10_000))
+            let layout = try rowOptions.layout(options, on: .screen, measuringRows: false, editable: true,
+                                               cache: WidthCache(capacity: 10_000))
             let titles = layout.columns.map(\.title)
             let name = options.file == "-" ? "standard input" : String(options.file.split(separator: "/").last ?? "")
             let configuration = TableServer<Rows.Row>.Configuration(
@@ -79,7 +79,7 @@ extension TextMeasureCommand {
             var formats: [String: TableServer<Rows.Row>.Download] = [:]
             for format in ["pdf", "xlsx", "json"] {
                 formats[format] = { titles, rows in
-                    try Self.render(titles: titles, rows: rows, as: format, arguments: arguments, file: file, delimiter: delimiter)
+                    try await Self.render(titles: titles, rows: rows, as: format, arguments: arguments, file: file, delimiter: delimiter)
                 }
             }
             return formats
@@ -89,7 +89,7 @@ extension TextMeasureCommand {
         /// command's, its own options dropped, `file` replaced by the current table, written with
         /// `delimiter`).
         static func render(titles: [String], rows: [[String]], as format: String, arguments: [String], file: String,
-                           delimiter: Unicode.Scalar) throws -> [UInt8] {
+                           delimiter: Unicode.Scalar) async throws -> [UInt8] {
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("textmeasure-serve-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: folder) }
@@ -105,10 +105,9 @@ extension TextMeasureCommand {
                 index += 1
             }
             try Data(CSVText.bytes(titles: titles, rows: rows, delimiter: delimiter)).write(to: URL(fileURLWithPath: input))
-            var render = try Render.parseAsRoot(given + ["-o", output]) as? Render
+            let render = try Render.parseAsRoot(given + ["-o", output]) as? Render
             try render?.validate()
-            try Render.$isDownload.withValue(true) { try render?.run() }
-            render = nil
+            try await Render.$isDownload.withValue(true) { try await render?.run() }
             return Array(try Data(contentsOf: URL(fileURLWithPath: output)))
         }
     }

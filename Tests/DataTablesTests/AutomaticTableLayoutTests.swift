@@ -53,6 +53,29 @@ import TextMeasure
         #expect(columns.map(\.headerWidth) == [60, 66])
     }
 
+    /// A layout held at widths measured beforehand (as the command makes its layouts) reports the
+    /// intrinsic widths they were measured with: a `.fixed` column's min-content width is its width
+    /// (200 px: 82, and the rest, 118, to "Notes"), and after `report(asMeasured:)` it has the
+    /// hand-worked 82/94 and 82/136 at those widths,
+    /// as a layout that measured its columns itself; narrowed, it keeps them.
+    @Test func aLayoutHeldAtMeasuredWidthsReportsTheirIntrinsicWidths() throws {
+        let measured = try widths(configuration(), frame: 200)
+        var held = configuration()
+        held.columnWidthModeProvider = { .fixed(width: measured.widths[$0]) }
+        let layout = try DataTableLayout(rows: Self.notes, columns: Self.columns, configuration: held)
+        #expect(layout.columnWidths.columns.map(\.minContentWidth) == [82, 118])
+        layout.report(asMeasured: measured)
+        #expect(layout.columnWidths.columns.map(\.minContentWidth) == [82, 94])
+        #expect(layout.columnWidths.columns.map(\.maxContentWidth) == [82, 136])
+        let own = try DataTableLayout(rows: Self.notes, columns: Self.columns, configuration: configuration(), frameWidth: 200)
+        #expect(layout.columnWidths == own.columnWidths)
+        var narrower = held
+        narrower.columnWidthModeProvider = { .fixed(width: $0 == 1 ? 100 : measured.widths[$0]) }
+        try layout.reloadEverything(configuration: narrower)
+        #expect(layout.columnWidths.widths == [measured.widths[0], 100])
+        #expect(layout.columnWidths.columns.map(\.maxContentWidth) == [82, 136])
+    }
+
     /// UAX #14 breaks after a hyphen ("well-" | "known": 5 characters each, 30 px) and at a hard
     /// break; a hard line is as wide as its widest line ("cdefgh ij", 54 px), its widest
     /// unbreakable segment "cdefgh" (36 px).

@@ -55,7 +55,7 @@ import TextMeasureTestSupport
         var reference: [(band: [Int], pages: TablePages)] = []
         let table = try Self.layout()
         for band in bands {
-            let layout = table.band(band, room: 280, measured: table.columnWidths)
+            let layout = table.band(band, room: 280)
             for row in 0..<Self.rowCount { layout.measureRows(row..<(row + 1)) }
             // The band fits the page: its own pages, from the rows measured one at a time.
             reference.append((band, try layout.pages(style: NoChromeStyle(), page: Self.page, margins: EdgeInsets(10))))

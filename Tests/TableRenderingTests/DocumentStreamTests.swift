@@ -70,6 +70,23 @@ import TextMeasureTestSupport
         #expect(progress == [.rowsMeasured(5_000, of: 5_000), .finished])
     }
 
+    /// `write(toFile:)`: the file is the stream's bytes; a path that cannot be written is an
+    /// error naming it, before any work, and a stream let go unread ends its progress (a reader
+    /// of the progress of a stream that never started waited for ever).
+    @Test(.timeLimit(.minutes(1))) func aStreamWrittenToAFileIsItsBytesAndAnUnwritablePathEndsIt() async throws {
+        let folder = try RenderingFixtures.temporaryFolder()
+        let expected = try RenderingFixtures.packagesLayout(rows: 3_000).writtenLayoutJSON()
+        try await DocumentStream.layoutJSON(of: try RenderingFixtures.packagesLayout(rows: 3_000)).write(toFile: folder + "/t.json")
+        #expect(FileManager.default.contents(atPath: folder + "/t.json") == Data(expected))
+        var stream: DocumentStream? = DocumentStream.pdf(of: try RenderingFixtures.packagesLayout(rows: 100))
+        let progress = try #require(stream?.progress)
+        await #expect(throws: RenderError.self) { try await stream?.write(toFile: folder + "/missing/t.pdf") }
+        stream = nil
+        var reports = 0
+        for await _ in progress { reports += 1 }
+        #expect(reports == 0)
+    }
+
     /// Cancelled while its rows are measured: the iteration throws `CancellationError`, no page
     /// is drawn, and the work ends (its progress stream finishes) before every row is measured.
     @Test func cancellingTheReaderStopsTheWork() async throws {

@@ -53,7 +53,7 @@ import TextMeasureTestSupport
 
     @Test func anUnwritablePathIsAnErrorNamingIt() throws {
         let folder = try RenderingFixtures.temporaryFolder()
-        for name in ["table.png", "table.json"] {
+        for name in ["table.png", "table.json", "table.pdf"] {
             let path = folder + "/missing/" + name
             let result = try render([RenderingFixtures.samplePath, "-o", path])
             #expect(result.status != 0)

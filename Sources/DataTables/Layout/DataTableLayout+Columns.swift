@@ -68,7 +68,7 @@ extension DataTableLayout {
             if automatic { minContents.append(content(.minContent)) }
         }
         if footer >= 0 { updateContents(+1, row: rows[footer], isFooter: true) }
-        columnWidths = fittedWidths()
+        columnWidths = reported(fittedWidths())
     }
 
     /// The widths from the kept content state; sampled columns measure their sample now.
@@ -88,6 +88,28 @@ extension DataTableLayout {
         }
         return calculator.widths(modes: modes, contents: widths, frameWidth: frameWidth,
                                  decimals: columns.indices.map { columns[$0].alignment == .decimal ? decimalExtent(ofColumn: $0) : nil })
+    }
+
+    /// For a layout whose columns are `.fixed` at the widths of `measured` (the widths of
+    /// `DataTableConfiguration.columnWidths(for:columns:frameWidth:cache:progress:)` for its rows
+    /// and columns, measured in one pass before the layout was made, as the command does):
+    /// `columnWidths` reports each column's mode and intrinsic widths from `measured` from now
+    /// on, as if the layout had measured them itself, a column narrowed later included. O(columns).
+    package func report(asMeasured measured: DataTableColumnWidths) {
+        precondition(measured.columns.count == columns.count, "\(measured.columns.count) widths for \(columns.count) columns")
+        measuredColumns = measured
+        columnWidths = reported(columnWidths)
+    }
+
+    /// `fitted` as `columnWidths` reports it: with the modes and intrinsic widths the columns
+    /// were measured with, when they were measured before the layout held them (`measuredColumns`).
+    func reported(_ fitted: DataTableColumnWidths) -> DataTableColumnWidths {
+        guard let measured = measuredColumns, measured.columns.count == fitted.columns.count else { return fitted }
+        return DataTableColumnWidths(columns: zip(measured.columns, fitted.columns).map { measured, fitted in
+            DataTableColumnWidth(title: measured.title, mode: measured.mode, width: fitted.width, fittedWidth: measured.fittedWidth,
+                                 contentWidth: measured.contentWidth, headerWidth: measured.headerWidth,
+                                 minContentWidth: measured.minContentWidth, maxContentWidth: measured.maxContentWidth)
+        })
     }
 
     /// Takes `row`'s cell in column `index`, whose text is `text`, out of the column's content
@@ -115,7 +137,7 @@ extension DataTableLayout {
     func apply(_ widths: DataTableColumnWidths) -> Bool {
         let padding = configuration.cellPadding.horizontal
         let changed = columns.indices.filter { widths.columns[$0].width != columnWidths.columns[$0].width }
-        defer { columnWidths = widths }
+        defer { columnWidths = reported(widths) }
         guard !changed.isEmpty else { return false }
         let narrower = changed.map { max(0, min(widths.columns[$0].width, columnWidths.columns[$0].width) - padding) }
         measured.forget { row in

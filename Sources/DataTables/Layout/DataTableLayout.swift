@@ -36,6 +36,10 @@ public final class DataTableLayout<Row: Identifiable> {
     public let rowHeightProvider: (@Sendable (Row, Int) -> Double?)?
     /// The current column widths.
     public internal(set) var columnWidths: DataTableColumnWidths
+    /// The columns as they were measured before the layout held them at those widths
+    /// (`report(asMeasured:)`), whose modes and intrinsic widths `columnWidths` reports; nil
+    /// for a layout that measures its own.
+    var measuredColumns: DataTableColumnWidths?
     /// The width the columns fill (`shouldContentWidthScaleToFillFrame`); nil for none.
     public internal(set) var frameWidth: Double?
     /// The top of the viewport in content coordinates, within `0...max(0, contentHeight − viewportHeight)`.

@@ -18,7 +18,7 @@ extension DataTableLayout {
     ///   column that does not fit beside the key columns gets a band without them. A header
     ///   group's columns stay in one band when they fit in one, else each part shows its title.
     ///   Pages go down, then across: every page of the first band, then every page of the next.
-    /// - Each band is a layout of its own (`band(_:room:measured:)`): its rows are measured from
+    /// - Each band is a layout of its own (`band(_:room:)`): its rows are measured from
     ///   its cells alone, so a row is as tall as the band's tallest cell in it and each band's
     ///   pages break where its rows do; only its cells are laid out. Under automatic table layout
     ///   the bands are cut at the columns' min-content widths and each band's columns share the
@@ -65,17 +65,14 @@ extension DataTableLayout {
     public func pages(style: some TableStyle = .plain, page: PageSize = .a4, margins: EdgeInsets = EdgeInsets(36),
                       alignments: [ColumnAlignment] = [], fit: PageFit = .bands(),
                       furniture: PageFurniture = PageFurniture()) throws(RenderError) -> TablePages {
-        try pages(style: style, page: page, margins: margins, alignments: alignments, fit: fit, furniture: furniture,
-                  measured: columnWidths)
+        try pages(style: style, page: page, margins: margins, alignments: alignments, fit: fit, furniture: furniture) { _, _ in }
     }
 
-    /// `pages(style:page:margins:alignments:fit:furniture:)` with the min- and max-content
-    /// widths of `measured`: for a layout whose columns were fixed at widths measured beforehand
-    /// (the command's), which itself knows neither.
-    /// `progress` gets the rows of the column bands measured so far, and how many there are.
+    /// `pages(style:page:margins:alignments:fit:furniture:)`, telling `progress` the rows of the
+    /// column bands measured so far, and how many there are.
     package func pages(style: some TableStyle, page: PageSize, margins: EdgeInsets, alignments: [ColumnAlignment],
-                       fit: PageFit, furniture: PageFurniture, measured: DataTableColumnWidths,
-                       progress: (_ measured: Int, _ of: Int) -> Void = { _, _ in }) throws(RenderError) -> TablePages {
+                       fit: PageFit, furniture: PageFurniture,
+                       progress: (_ measured: Int, _ of: Int) -> Void) throws(RenderError) -> TablePages {
         try page.checkCairosLimit()
         let chrome = chrome(style: style, alignments: alignments)
         let available = (width: page.width - margins.horizontal, height: page.height - margins.vertical)
@@ -91,9 +88,9 @@ extension DataTableLayout {
             bands = [(self, Array(columns.indices), 1)]
         case .bands(let keys):
             let keys = Set(0..<max(0, keys)).union(groupColumn.map { [$0] } ?? [])
-            bands = try ColumnBands.split(widths: narrowestWidths(measured: measured), keys: keys,
+            bands = try ColumnBands.split(widths: narrowestWidths, keys: keys,
                                           groups: headerGroups.map(\.columns), room: room)
-                .map { (band($0, room: room, measured: measured), $0, 1) }
+                .map { (band($0, room: room), $0, 1) }
         }
         // Every band's rows, measured together (`bandPages` finds them measured).
         Self.measureAllRows(of: bands.map(\.layout), progress: progress)

@@ -17,7 +17,7 @@ extension DataTableLayout {
         var rows: [TableLayoutDocument.Row] = []
         rows.reserveCapacity(rowCount)
         forEachDocumentRow(alignments: alignments, builder: &builder) { rows.append($0) }
-        let (columns, header) = documentColumns(alignments: alignments, widths: columnWidths, builder: &builder)
+        let (columns, header) = documentColumns(alignments: alignments, builder: &builder)
         return TableLayoutDocument(columns: columns, header: header, rows: rows, contentHeight: thousandths(contentHeight),
                                    fonts: builder.fonts, line: builder.usualLine, padding: builder.padding,
                                    pages: pages.map(documentPages), rowSpans: documentRowSpans)
@@ -36,25 +36,16 @@ extension DataTableLayout {
     /// - Complexity: as `layoutDocument(alignments:pages:)`.
     public func writeLayoutDocument(to path: String, alignments: [ColumnAlignment] = [],
                                     pages: TablePages? = nil) throws(RenderError) {
-        try writeLayoutDocument(to: path, alignments: alignments, pages: pages, columnWidths: columnWidths)
-    }
-
-    /// `writeLayoutDocument(to:alignments:pages:)` with the min- and max-content widths of
-    /// `columnWidths`: for a layout whose columns were fixed at widths measured beforehand (the
-    /// command's), which itself knows neither.
-    package func writeLayoutDocument(to path: String, alignments: [ColumnAlignment], pages: TablePages?,
-                                     columnWidths: DataTableColumnWidths) throws(RenderError) {
         let file = try AtomicFile(writing: path, failure: RenderError.cannotWrite)
         defer { file.discard() }
-        try writeLayoutDocument(alignments: alignments, pages: pages, columnWidths: columnWidths, reportedAs: path,
-                                to: file.append)
+        try writeLayoutDocument(alignments: alignments, pages: pages, reportedAs: path, to: file.append)
         try file.commit()
     }
 
     /// The document as JSON, given to `write` a chunk of about 1 MiB at a time (`path`: what an
     /// error names), after every row is measured.
-    func writeLayoutDocument(alignments: [ColumnAlignment], pages: TablePages?, columnWidths: DataTableColumnWidths,
-                             reportedAs path: String, to write: ([UInt8]) throws(RenderError) -> Void) throws(RenderError) {
+    func writeLayoutDocument(alignments: [ColumnAlignment], pages: TablePages?, reportedAs path: String,
+                             to write: ([UInt8]) throws(RenderError) -> Void) throws(RenderError) {
         measureRows(0..<rowCount)  // the content height is written before the rows
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys  // the same bytes every time
@@ -78,7 +69,7 @@ extension DataTableLayout {
             }
         }
         if let failure { throw failure }
-        let (columns, header) = documentColumns(alignments: alignments, widths: columnWidths, builder: &builder)
+        let (columns, header) = documentColumns(alignments: alignments, builder: &builder)
         var tail = try chunk + Array("],\"columns\":".utf8) + json(columns) + Array(",\"header\":".utf8) + json(header)
             + Array(",\"contentHeight\":".utf8) + json(thousandths(contentHeight))
             + Array(",\"fonts\":".utf8) + json(builder.fonts) + Array(",\"line\":".utf8) + json(builder.usualLine)
@@ -100,12 +91,11 @@ extension DataTableLayout {
         }
     }
 
-    /// The columns, with the min- and max-content widths of `widths`, and the header's cells.
-    private func documentColumns(alignments: [ColumnAlignment], widths: DataTableColumnWidths, builder: inout LayoutDocumentBuilder)
+    /// The columns, with their min- and max-content widths, and the header's cells.
+    private func documentColumns(alignments: [ColumnAlignment], builder: inout LayoutDocumentBuilder)
         -> ([TableLayoutDocument.Column], TableLayoutDocument.Header) {
         let configuration = styleConfiguration(rows: 0..<0, alignments: alignments)
-        let widths = widths.columns
-        let columns = zip(configuration.columns, widths).map { column, width in
+        let columns = zip(configuration.columns, columnWidths.columns).map { column, width in
             TableLayoutDocument.Column(title: column.title, x: thousandths(column.header.frame.minX),
                                        width: thousandths(column.header.frame.width),
                                        minContentWidth: width.minContentWidth.map(thousandths),

@@ -18,7 +18,7 @@ extension DocumentStream {
                                                          bufferLimit: Int = DocumentStream.defaultBufferLimit) -> DocumentStream {
         DocumentStream(bufferLimit: bufferLimit) { sink, report, isCancelled in
             guard measureRows(of: layout, report: report, isCancelled: isCancelled) else { return }
-            try layout.writeLayoutDocument(alignments: alignments, pages: nil, columnWidths: layout.columnWidths,
+            try layout.writeLayoutDocument(alignments: alignments, pages: nil,
                                            reportedAs: "the stream") { chunk throws(RenderError) in
                 guard !isCancelled() else { throw .cannotWrite(path: "the stream", reason: "the reader has gone") }
                 _ = chunk.withUnsafeBytes { sink.consume($0) }

@@ -33,7 +33,7 @@ extension DocumentStream {
             }
             // Column bands measure their rows here, reported the same way.
             let pages = try layout.pages(style: style, page: page, margins: margins, alignments: alignments, fit: fit,
-                                         furniture: furniture, measured: layout.columnWidths) { report(.rowsMeasured($0, of: $1)) }
+                                         furniture: furniture) { report(.rowsMeasured($0, of: $1)) }
             guard !isCancelled() else { return }
             report(.paginated(pages: pages.count))
             let writer = PDFWriter(to: sink)

@@ -35,7 +35,8 @@ public struct DocumentStream: AsyncSequence, Sendable {
         case finished
     }
 
-    /// What the work reports, as it reports it; ends when the work ends.
+    /// What the work reports, as it reports it; ends when the work ends, or when a stream that
+    /// never started is let go.
     public let progress: AsyncStream<Progress>
 
     private let channel: Channel
@@ -126,6 +127,9 @@ extension DocumentStream {
             self.reporter = reporter
             self.bufferLimit = bufferLimit
         }
+
+        /// A stream let go without being read ends its progress too.
+        deinit { reporter.finish() }
 
         /// Starts the writing task, the first time only: on a thread of its own (`WritingThread`),
         /// in a task, so that measuring sees it cancelled (`Task.isCancelled`). Returns whether
