@@ -86,13 +86,11 @@ struct RowOptions: ParsableArguments {
     func layout(_ options: TableOptions, on medium: Medium = .screen, defaultFrameWidth: Double? = nil,
                 measuringRows: Bool = true, editable: Bool = false,
                 cache: WidthCache = .shared) throws -> DataTableLayout<TextMeasureCommand.Rows.Row> {
-        var configuration = try options.configuration(on: medium)
-        let (table, columnWidths, alignments) = try options.measure(configuration, widths: try givenWidths(), cache: cache,
-                                                                    defaultFrameWidth: defaultFrameWidth)
-        configuration.headerGroups = try HeaderGroupOption.groups(options.headerGroups, titles: table.titles)
-        configuration.cellPadding = EdgeInsets(horizontal: options.padding, vertical: verticalPadding)
+        // The widths' settings, header groups and footer as the columns were measured with them; then the rows'.
+        var (table, columnWidths, alignments, configuration) = try options.measure(
+            try options.configuration(on: medium), widths: try givenWidths(), cache: cache, defaultFrameWidth: defaultFrameWidth)
+        (configuration.cellPadding.top, configuration.cellPadding.bottom) = (verticalPadding, verticalPadding)
         configuration.textLayout = textLayout.layout
-        configuration.lastRowIsFooter = try options.columnTotals(titles: table.titles).contains { $0 != nil }
         configuration.headerHeight = headerHeight
         configuration.rowSpacing = rowSpacing
         var bar = ProgressBar(inputBytes: table.byteCount)

@@ -192,9 +192,11 @@ struct TableOptions: ParsableArguments {
     /// error for files of 1 MiB or more on a terminal. Widths go through `cache` (none: each
     /// column's distinct texts are still measured once; a cache pays only when the same texts
     /// are measured again later, as laying out the rows does). The columns fill --frame-width,
-    /// else `defaultFrameWidth` (a page's width for automatic layout).
+    /// else `defaultFrameWidth` (a page's width for automatic layout). Returns the configuration
+    /// they were measured with: `configuration` and the header groups and footer of the options.
     func measure(_ configuration: DataTableConfiguration, widths given: [Double]? = nil, cache: WidthCache? = .shared,
-                 defaultFrameWidth: Double? = nil) throws -> (table: CSVTable, widths: DataTableColumnWidths, alignments: [ColumnAlignment?]) {
+                 defaultFrameWidth: Double? = nil) throws
+        -> (table: CSVTable, widths: DataTableColumnWidths, alignments: [ColumnAlignment?], configuration: DataTableConfiguration) {
         var table = try readTable()
         var bar = ProgressBar(inputBytes: table.byteCount)
         defer { bar.clear() }
@@ -232,7 +234,7 @@ struct TableOptions: ParsableArguments {
             bar.update("measuring", $0.fractionCompleted)
         }
         try checkRoom(widths.widths, titles: table.titles, configuration: configuration)
-        return (table, widths, alignments)
+        return (table, widths, alignments, configuration)
     }
 
     /// Reads the file, with a progress bar on standard error for files of 1 MiB or more on a terminal.
