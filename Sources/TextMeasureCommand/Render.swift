@@ -268,7 +268,7 @@ extension TextMeasureCommand {
                 let fit = fit == .scale ? PageFit.scale : .bands(repeating: repeatColumns)
                 var bar = ProgressBar(rows: layout.rowCount)
                 let stream = DocumentStream.pdf(of: layout, style: style, page: try pageSize(), margins: EdgeInsets(margin),
-                                                fit: fit, furniture: furniture)
+                                                fit: fit, furniture: furniture, bufferLimit: 1 << 18)
                 // The bar shows the stream's progress: the rows measured (column bands measure theirs), then the pages drawn.
                 let shown = Task {
                     for await step in stream.progress {

@@ -11,6 +11,8 @@ import TextMeasure
 /// - Cancellation: cancelling the reading task, or ending the iteration early (a `break`, the
 ///   iterator let go), stops the work after the batch of rows it is measuring or the page it
 ///   is drawing, and frees what it held.
+/// - Chunks: the writer's pieces (Cairo writes a few bytes to a few KiB at a time) are handed
+///   over gathered, 64 KiB at least, or `bufferLimit` when that is smaller; the last may be less.
 /// - Progress: `progress` reports what was done, as it is done.
 ///
 /// Iterate it once: a second iterator finds the sequence finished.
@@ -152,10 +154,23 @@ extension DocumentStream {
         /// Runs `write` to its end, on the writing thread.
         private func run() {
             guard let write = self.write.take() else { return finish(.success(())) }
-            let sink = OutputSink { [self] bytes in push(Array(bytes)) }
+            // Cairo writes a PDF in pieces of a few bytes to a few KiB: the reader gets them
+            // gathered in chunks of `chunkSize` (a hand-over each, not one a piece), or of the
+            // buffer limit when that is smaller. The sink is called by one thread at a time, in order.
+            final class Gathered { var bytes: [UInt8] = [] }
+            let gathered = Gathered(), size = Swift.max(1, Swift.min(Channel.chunkSize, bufferLimit))
+            let sink = OutputSink { [self] bytes in
+                if gathered.bytes.isEmpty, bytes.count >= size { return push(Array(bytes)) }
+                if gathered.bytes.isEmpty { gathered.bytes.reserveCapacity(size) }
+                gathered.bytes.append(contentsOf: bytes)
+                guard gathered.bytes.count >= size else { return true }
+                defer { gathered.bytes = [] }
+                return push(gathered.bytes)
+            }
             var result: Result<Void, any Error>
             do {
                 try write(sink, { [reporter] in reporter.yield($0) }, { [self] in isCancelled })
+                if !gathered.bytes.isEmpty, !isCancelled { _ = push(gathered.bytes) }
                 result = isCancelled ? .failure(CancellationError()) : .success(())
             } catch {
                 result = isCancelled ? .failure(CancellationError()) : .failure(error)
@@ -164,6 +179,10 @@ extension DocumentStream {
             if case .success = result { reporter.yield(.finished) }
             finish(result)
         }
+
+        /// The size from which the pieces written are handed to the reader: 64 KiB, unless the
+        /// buffer limit is smaller.
+        static let chunkSize = 1 << 16
 
         var isCancelled: Bool { Task.isCancelled || state.withLock { $0.cancelled } }
 
