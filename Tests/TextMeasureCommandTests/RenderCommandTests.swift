@@ -62,6 +62,21 @@ import TextMeasureTestSupport
         }
     }
 
+    /// A PDF of 10,000 rows or more on a terminal: the bar follows the stream's progress, the rows
+    /// measured, then the pages drawn, each to 100 %, and is cleared at the end.
+    @Test func aPDFsProgressBarShowsTheRowsMeasuredThenThePagesDrawn() throws {
+        let folder = try RenderingFixtures.temporaryFolder()
+        let input = folder + "/rows.csv"
+        try Data(("A,B\n" + (0..<10_000).map { "r\($0),\($0 * 7)\n" }.joined()).utf8).write(to: URL(fileURLWithPath: input))
+        let result = try Command().run(["render", input, "-o", folder + "/rows.pdf"], input: [], terminalStderr: true)
+        #expect(result.status == 0)
+        let full = "[\(String(repeating: "#", count: 30))] 100%"
+        let heights = try #require(result.stderr.range(of: "heights   " + full), "\(result.stderr.suffix(300))")
+        let pages = try #require(result.stderr.range(of: "pages     " + full), "\(result.stderr.suffix(300))")
+        #expect(heights.upperBound <= pages.lowerBound)
+        #expect(result.stderr.hasSuffix("\r\u{1B}[K"))  // cleared at the end
+    }
+
     @Test func aFailedRunLeavesAnExistingFileAlone() throws {
         let folder = try RenderingFixtures.temporaryFolder()
         let path = folder + "/table.pdf"
