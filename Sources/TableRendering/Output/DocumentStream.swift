@@ -156,21 +156,25 @@ extension DocumentStream {
             guard let write = self.write.take() else { return finish(.success(())) }
             // Cairo writes a PDF in pieces of a few bytes to a few KiB: the reader gets them
             // gathered in chunks of `chunkSize` (a hand-over each, not one a piece), or of the
-            // buffer limit when that is smaller. The sink is called by one thread at a time, in order.
-            final class Gathered { var bytes: [UInt8] = [] }
-            let gathered = Gathered(), size = Swift.max(1, Swift.min(Channel.chunkSize, bufferLimit))
+            // buffer limit when that is smaller. Behind a lock: a writer stopped early (cancelled,
+            // or failed) may still be writing its last pieces when this thread goes on.
+            let gathered = Lock<[UInt8]>([]), size = Swift.max(1, Swift.min(Channel.chunkSize, bufferLimit))
             let sink = OutputSink { [self] bytes in
-                if gathered.bytes.isEmpty, bytes.count >= size { return push(Array(bytes)) }
-                if gathered.bytes.isEmpty { gathered.bytes.reserveCapacity(size) }
-                gathered.bytes.append(contentsOf: bytes)
-                guard gathered.bytes.count >= size else { return true }
-                defer { gathered.bytes = [] }
-                return push(gathered.bytes)
+                let full: [UInt8]? = gathered.withLock { pending in
+                    if pending.isEmpty, bytes.count >= size { return Array(bytes) }
+                    if pending.isEmpty { pending.reserveCapacity(size) }
+                    pending.append(contentsOf: bytes)
+                    guard pending.count >= size else { return nil }
+                    defer { pending = [] }
+                    return pending
+                }
+                return full.map(push) ?? true
             }
             var result: Result<Void, any Error>
             do {
                 try write(sink, { [reporter] in reporter.yield($0) }, { [self] in isCancelled })
-                if !gathered.bytes.isEmpty, !isCancelled { _ = push(gathered.bytes) }
+                let rest = gathered.withLock { $0 }
+                if !isCancelled, !rest.isEmpty { _ = push(rest) }
                 result = isCancelled ? .failure(CancellationError()) : .success(())
             } catch {
                 result = isCancelled ? .failure(CancellationError()) : .failure(error)
