@@ -141,11 +141,11 @@ struct PagePlan {
         var slice = slice
         while let last = slice.rows.last {
             let end = rows.pageOffset(ofRow: last, growth) + (slice.bottom ?? rows.pageHeight(ofRow: last, growth))
+            // A span's first line is laid out only for the spans that could be parted from it.
             let parted = rows.rowSpans.spans(coveringRow: last).filter { span in
-                // How far below its top the spanning cell's first line ends: the top padding and the line.
-                let firstLineBottom = rows.cellPadding.top + (rows.spanLines(of: span).heights.first ?? 0)
-                return span.row > slice.rows.lowerBound && (slice.bottom != nil || span.lastRow > last)
-                    && firstLineBottom > end - rows.pageOffset(ofRow: span.row, growth) + 1e-6
+                span.row > slice.rows.lowerBound && (slice.bottom != nil || span.lastRow > last)
+                    && rows.cellPadding.top + (rows.spanLines(of: span).heights.first ?? 0)
+                        > end - rows.pageOffset(ofRow: span.row, growth) + 1e-6
             }
             guard let row = parted.map(\.row).min() else { return slice }
             slice = TablePages.Slice(rows: slice.rows.lowerBound..<row, top: slice.top, bottom: nil)
