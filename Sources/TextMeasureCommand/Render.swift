@@ -268,7 +268,7 @@ extension TextMeasureCommand {
                 let fit = fit == .scale ? PageFit.scale : .bands(repeating: repeatColumns)
                 var bar = ProgressBar(rows: layout.rowCount)
                 let stream = DocumentStream.pdf(of: layout, style: style, page: try pageSize(), margins: EdgeInsets(margin),
-                                                fit: fit, furniture: furniture, bufferLimit: 1 << 18)
+                                                fit: fit, furniture: furniture)
                 // The bar shows the stream's progress: the rows measured (column bands measure theirs), then the pages drawn.
                 let shown = Task {
                     for await step in stream.progress {
@@ -281,7 +281,6 @@ extension TextMeasureCommand {
                     bar.clear()
                 }
                 do { try await stream.write(toFile: output) } catch {
-                    shown.cancel()  // the work may never have started (a file that cannot be written), so its progress never ends
                     await shown.value
                     throw error
                 }

@@ -87,19 +87,20 @@ struct RowOptions: ParsableArguments {
                 measuringRows: Bool = true, editable: Bool = false,
                 cache: WidthCache = .shared) throws -> DataTableLayout<TextMeasureCommand.Rows.Row> {
         // The widths' settings, header groups and footer as the columns were measured with them; then the rows'.
-        var (table, columnWidths, alignments, configuration) = try options.measure(
-            try options.configuration(on: medium), widths: try givenWidths(), cache: cache, defaultFrameWidth: defaultFrameWidth)
+        let measured = try options.measure(try options.configuration(on: medium), widths: try givenWidths(), cache: cache,
+                                           defaultFrameWidth: defaultFrameWidth)
+        var configuration = measured.configuration
         (configuration.cellPadding.top, configuration.cellPadding.bottom) = (verticalPadding, verticalPadding)
         configuration.textLayout = textLayout.layout
         configuration.headerHeight = headerHeight
         configuration.rowSpacing = rowSpacing
-        var bar = ProgressBar(inputBytes: table.byteCount)
+        var bar = ProgressBar(inputBytes: measured.table.byteCount)
         defer { bar.clear() }
         let layout = try TextMeasureCommand.Rows.layout(
-            of: table, widths: columnWidths.widths, alignments: alignments, configuration: configuration,
-            measuringRows: measuringRows, cache: cache, sortColumn: try Self.column(sort, in: table.titles, option: "--sort"),
-            groupColumn: try Self.column(groupBy, in: table.titles, option: "--group-by")) { bar.update("heights  ", $0) }
-        if !editable { layout.report(asMeasured: columnWidths) }
+            of: measured.table, widths: measured.widths.widths, alignments: measured.alignments, configuration: configuration,
+            measuringRows: measuringRows, cache: cache, sortColumn: try Self.column(sort, in: measured.table.titles, option: "--sort"),
+            groupColumn: try Self.column(groupBy, in: measured.table.titles, option: "--group-by")) { bar.update("heights  ", $0) }
+        if !editable { layout.report(asMeasured: measured.widths) }
         return layout
     }
 }

@@ -41,7 +41,7 @@ public struct DocumentStream: AsyncSequence, Sendable {
     /// never started is let go.
     public let progress: AsyncStream<Progress>
 
-    private let channel: Channel
+    let channel: Channel
 
     /// A stream whose bytes `write` writes to the sink it is given, on a thread of its own,
     /// once the stream is first iterated. `write` reports progress through its second
@@ -149,6 +149,18 @@ extension DocumentStream {
             }
             if cancelled { task.cancel() }
             return true
+        }
+
+        /// Ends a stream that is not going to be read, unless it started: its work never starts,
+        /// its progress ends, and an iterator finds it finished.
+        func abandon() {
+            let first = state.withLock { state in
+                defer { state.started = true }
+                return !state.started
+            }
+            guard first else { return }
+            write = nil
+            finish(.success(()))
         }
 
         /// Runs `write` to its end, on the writing thread.
