@@ -63,7 +63,9 @@ import TextMeasureTestSupport
             try #require(result.status == 0, "\(arguments): \(result.stderr)")
             return output
         }
-        for options in Self.optionSets(columns: columns) {
+        // Each seed takes every other option set, by turns: each set meets four of the tables, of
+        // all three widths (5, 3 and 4 columns), in half the renders of every set for every seed.
+        for (index, options) in Self.optionSets(columns: columns).enumerated() where (index + seed) % 2 == 0 {
             let label = "seed \(seed) \(options)"
             let paged = options.contains("--page")
             // The layout JSON as a PDF's (paper's defaults, with its pages), and as a screen's.
