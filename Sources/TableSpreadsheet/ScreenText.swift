@@ -128,14 +128,17 @@ struct ScreenText {
     /// advance, none; a missing glyph in the cluster of a glyph drawn, none, in either direction:
     /// "👍🏽" is 15 px in LibreOffice, the thumb of Noto Sans Symbols2, which has no skin tones,
     /// after Latin or Arabic text alike).
+    ///
+    /// - Complexity: O(length).
     private static func forEachGlyph(of text: String, in stack: FontStack, _ body: (Int, Double) -> Void) {
         for run in stack.glyphRuns(of: text) {
             let base = text.utf8.distance(from: text.startIndex, to: run.text.startIndex)
-            // A missing glyph within a cluster (a skin tone no font draws, with its emoji) adds nothing.
-            // Looked for only at a missing glyph, which few runs hold: no cost to the others.
-            func drawsCluster(of missing: PositionedGlyph) -> Bool { run.glyphs.contains { $0.id != 0 && $0.cluster == missing.cluster } }
+            // A missing glyph within a cluster (a skin tone no font draws, with its emoji) adds
+            // nothing. The clusters that draw a glyph are gathered once, for a run with a glyph
+            // missing (few runs): a search of the run at each missing glyph was quadratic.
+            let drawnClusters = run.glyphs.contains { $0.id == 0 } ? Set(run.glyphs.lazy.filter { $0.id != 0 }.map(\.cluster)) : []
             for glyph in run.glyphs {
-                let drawn = glyph.advance != 0 && (glyph.id != 0 || !drawsCluster(of: glyph))
+                let drawn = glyph.advance != 0 && (glyph.id != 0 || !drawnClusters.contains(glyph.cluster))
                 body(base + glyph.cluster, drawn ? run.font.nominalAdvance(ofGlyph: glyph.id).rounded(.toNearestOrEven) : 0)
             }
         }

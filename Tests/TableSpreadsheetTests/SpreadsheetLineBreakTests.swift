@@ -18,6 +18,20 @@ import TextMeasureTestSupport
         #expect(RowHeights.lines(of: japanese, room: 31, in: screen).map { String(japanese[$0]) } == ["日本", "語"])
     }
 
+    /// A glyph no font has (a vertical tab, drawn as the missing glyph) is as wide in a run of
+    /// 32,000 of them, the most a cell holds, as alone. Each missing glyph looked through its whole
+    /// run for a drawn glyph of its cluster: 32,000² steps a measuring, minutes in a debug build,
+    /// where the run is now read once (found by `FuzzXlsx`: a cell of 16,000 such characters took 7 s).
+    @Test(.timeLimit(.minutes(1))) func aRunOfMissingGlyphsIsMeasuredInLinearTime() throws {
+        let screen = try ScreenText(try SpreadsheetFont.calibri().regular)
+        let one = screen.width(of: "\u{B}")
+        #expect(one > 0)
+        let text = String(repeating: "\u{B}", count: 32_000)
+        #expect(screen.width(of: text) == 32_000 * one)
+        let (advances, startsCluster) = screen.advances(of: Array(text.unicodeScalars), classes: nil)
+        #expect(advances.allSatisfy { $0 == one } && startsCluster.allSatisfy { $0 })
+    }
+
     /// A space that does not fit ends its line, the text's last one too: "가나 다라" is 59 px (four
     /// syllables and a space) and fits 59 px; its trailing space does not, and the text stays one
     /// line, with nothing after it.
