@@ -192,7 +192,10 @@ enum RowHeights {
     private static func lines(of scalars: [Unicode.Scalar], paragraph: Range<Int>, classes: [ScriptClass]?,
                               overflow: (Int, Int) -> Int?) -> [Range<Int>] {
         let text = scalars[paragraph]
-        var opportunities: [Bool]?  // made when a line first needs them
+        // Made when a line first needs them: each is the paragraph's length, so that no line
+        // searches back through the lines before it (a word of Hangul or of letters many lines long).
+        var opportunities: (breaks: [Bool], before: [Int])?
+        var wordStarts: [Int]?
         var lines: [Range<Int>] = []
         var start = paragraph.lowerBound
         while let over = overflow(start, paragraph.upperBound) {
@@ -202,19 +205,21 @@ enum RowHeights {
             } else if classes?[over > paragraph.lowerBound ? over - 1 : over] == .asian {
                 end = over
                 if isHangul(scalars[over]) {  // a word of Hangul is kept whole, unless it starts the paragraph
-                    let word = text[..<over].lastIndex { !isHangul($0) }.map { $0 + 1 } ?? paragraph.lowerBound
+                    let starts = wordStarts ?? hangulWordStarts(text)
+                    wordStarts = starts
+                    let word = starts[over - paragraph.lowerBound]
                     if word > paragraph.lowerBound { end = word }
                 }
             } else {
-                let breaks = opportunities ?? CalcLineBreaks.opportunities(in: Array(text))
-                opportunities = breaks
+                let (breaks, before) = opportunities ?? Self.opportunities(in: text)
+                opportunities = (breaks, before)
                 // The opportunity right before the character is taken unless it follows a slash, or
                 // the character is past the Basic Multilingual Plane (Calc overflows at its second
                 // UTF-16 unit, which ICU moves back to its first). Otherwise the one before that.
                 if over > paragraph.lowerBound, breaks[over - paragraph.lowerBound], scalars[over - 1] != "/", scalars[over].utf16.count == 1 {
                     end = over
                 } else {
-                    end = (paragraph.lowerBound..<over).last { $0 > paragraph.lowerBound && breaks[$0 - paragraph.lowerBound] } ?? paragraph.lowerBound
+                    end = before[over - paragraph.lowerBound]
                 }
                 if end > paragraph.lowerBound, scalars[end - 1] == "/" {
                     // After a slash, the white space before the path, when it is less than 66 UTF-16 units back.
@@ -232,6 +237,31 @@ enum RowHeights {
         }
         if start < paragraph.upperBound || lines.isEmpty { lines.append(start..<paragraph.upperBound) }
         return lines
+    }
+
+    /// The break opportunities of `text` (`CalcLineBreaks`), and for each of its scalars the last
+    /// opportunity before it, not at the text's start (the start when there is none). O(length).
+    private static func opportunities(in text: ArraySlice<Unicode.Scalar>) -> (breaks: [Bool], before: [Int]) {
+        let breaks = CalcLineBreaks.opportunities(in: Array(text))
+        var before: [Int] = [], last = text.startIndex
+        before.reserveCapacity(text.count)
+        for position in text.indices {
+            before.append(last)
+            if position > text.startIndex, breaks[position - text.startIndex] { last = position }
+        }
+        return (breaks, before)
+    }
+
+    /// For each scalar of `text`, where the word of Hangul before it starts: right after the last
+    /// scalar before it that is not Hangul (the text's start when there is none). O(length).
+    private static func hangulWordStarts(_ text: ArraySlice<Unicode.Scalar>) -> [Int] {
+        var starts: [Int] = [], start = text.startIndex
+        starts.reserveCapacity(text.count)
+        for position in text.indices {
+            starts.append(start)
+            if !isHangul(text[position]) { start = position + 1 }
+        }
+        return starts
     }
 
     /// Hangul, as LibreOffice's Asian line breaking keeps its words whole: syllables and jamo.

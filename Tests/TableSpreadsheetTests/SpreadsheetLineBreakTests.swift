@@ -32,6 +32,20 @@ import TextMeasureTestSupport
         #expect(advances.allSatisfy { $0 == one } && startsCluster.allSatisfy { $0 })
     }
 
+    /// A word many lines long, of Hangul or of letters, in room for one character a line: each
+    /// character is a line of its own. Each line searched back through the lines before it for
+    /// where the word starts, or for the last break opportunity: 100,000 characters took 5 × 10⁹
+    /// steps, minutes in a debug build.
+    @Test(.timeLimit(.minutes(1))) func aWordManyLinesLongIsBrokenInLinearTime() throws {
+        let screen = try ScreenText(try SpreadsheetFont.calibri().regular)
+        for letter in ["가", "a"] {
+            let room = screen.width(of: letter) * 1.5
+            let text = String(repeating: letter, count: 100_000)
+            let lines = RowHeights.lines(of: text, room: room, in: screen)
+            #expect(lines.count == 100_000 && lines.allSatisfy { text[$0] == letter[...] }, "\(letter): \(lines.count) lines")
+        }
+    }
+
     /// A space that does not fit ends its line, the text's last one too: "가나 다라" is 59 px (four
     /// syllables and a space) and fits 59 px; its trailing space does not, and the text stays one
     /// line, with nothing after it.
