@@ -94,7 +94,7 @@ import TextMeasureTestSupport
     /// Cancelled while its rows are measured: the iteration throws `CancellationError`, no page
     /// is drawn, and the work ends (its progress stream finishes) before every row is measured.
     @Test func cancellingTheReaderStopsTheWork() async throws {
-        let total = 100_000
+        let total = 300_000
         let stream = DocumentStream.pdf(of: try RenderingFixtures.packagesLayout(rows: total))
         let reading = Task {
             var chunks = 0
