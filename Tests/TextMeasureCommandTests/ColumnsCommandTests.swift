@@ -13,9 +13,7 @@ import TextMeasureTestSupport
 
     /// `contents` written to a fresh temporary file.
     func file(_ contents: [UInt8], _ name: String = "table.csv") throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("columns-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let path = folder.appendingPathComponent(name).path
+        let path = try TemporaryFolder.make("columns") + "/" + name
         try Data(contents).write(to: URL(fileURLWithPath: path))
         return path
     }

@@ -14,9 +14,7 @@ import TextMeasureTestSupport
     }
 
     func file(_ text: String, _ name: String) throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("family-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let path = folder.appendingPathComponent(name).path
+        let path = try TemporaryFolder.make("family") + "/" + name
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
         return path
     }

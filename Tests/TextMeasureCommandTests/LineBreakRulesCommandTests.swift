@@ -50,11 +50,10 @@ import TextMeasureTestSupport
     /// The drawing shows the lines the rules made: the SVG's text runs.
     @Test func renderDrawsTheRulesLines() throws {
         let path = try ColumnsCommandTests().file("A\na/b a/b a/b\n")
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("line-breaks-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try TemporaryFolder.make("line-breaks")
         let options = ["--font", try BundledFont.notoSansMono.path(), "--size", "10", "--widths", "36", "--padding", "0"]
         for (rules, lines) in [("chromium", 4), ("pango", 3)] {  // the header "A" and the cell's lines
-            let output = folder.appendingPathComponent("\(rules).html").path
+            let output = folder + "/\(rules).html"
             let result = try Command().run(["render", path, "-o", output, "--line-breaks", rules] + options, input: [])
             #expect(result.status == 0, "\(result.stderr)")
             let page = try String(contentsOfFile: output, encoding: .utf8)

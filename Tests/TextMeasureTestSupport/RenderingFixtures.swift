@@ -104,11 +104,7 @@ package enum RenderingFixtures {
     }
 
     /// A new empty folder under the temporary directory.
-    package static func temporaryFolder() throws -> String {
-        let path = NSTemporaryDirectory() + "/textmeasure-render-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
+    package static func temporaryFolder() throws -> String { try TemporaryFolder.make("render") }
 
     /// The words of a page of `pdftotext -bbox` output, with their boxes.
     package static func words(in page: String) -> [(text: String, yMin: Double, yMax: Double)] {

@@ -2,12 +2,13 @@ import Foundation
 import Synchronization
 import Testing
 import TextMeasure
+import TextMeasureTestSupport
 
 /// Every way a font can fail to load is a typed error naming the culprit.
 @Suite struct FontErrorTests {
-    let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("textmeasure-tests-\(getpid())").path
+    let temporary: String
 
-    init() throws { try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true) }
+    init() throws { temporary = try TemporaryFolder.make("font-errors") }
 
     func write(_ bytes: [UInt8], _ name: String) throws -> String {
         let path = temporary + "/" + name
