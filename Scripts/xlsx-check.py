@@ -15,7 +15,8 @@ markers aside, are all numbers or all ISO 8601 dates: values; any other column: 
 rows whose cells wrap must be at least as tall as LibreOffice's optimal height for them, within
 1 px (and how many are more than a line taller is printed). On generated tables of many scripts,
 sizes and --max widths (`generated_heights`), the rows below and more than a line above
-LibreOffice's optimal height are counted and printed, not judged. Exit status 1 when one of our columns does not fit, a type is wrong or the round trip
+LibreOffice's optimal height are counted and printed, not judged, and so are those of them that
+print fewer lines than LibreOffice prints in the row (its PDF export: a line clipped in print). Exit status 1 when one of our columns does not fit, a type is wrong or the round trip
 differs; XlsxWriter's fit rate is reported, not judged.
 """
 import argparse, csv, os, re, shlex, subprocess, sys, tempfile, time
@@ -204,6 +205,20 @@ def judge_heights(doc, heights, line):
     return short, tall, most
 
 
+def printed_lines(office, doc, row, height, work):
+    """How many lines LibreOffice prints of sheet row `row` (0-based) made `height` px tall: its own
+    PDF export of that row alone (the print area), the lines counted as pdftotext's distinct word
+    baselines. A line the row's height clips is not printed."""
+    from com.sun.star.table import CellRangeAddress
+    sheet = doc.Sheets.getByIndex(0)
+    sheet.setPrintAreas((CellRangeAddress(0, 0, row, sheet.Columns.Count - 1, row),))
+    sheet.Rows.getByIndex(row).Height = round(height / PX_PER_MM100)
+    out = os.path.join(work, "printed-row.pdf")
+    doc.storeToURL(uno.systemPathToFileUrl(out), (prop("FilterName", "calc_pdf_Export"),))
+    xml = subprocess.run(["pdftotext", "-bbox", out, "-"], capture_output=True, text=True, check=True).stdout
+    return len({round(float(y)) for y in re.findall(r'<word xMin="[^"]+" yMin="[^"]+" xMax="[^"]+" yMax="([^"]+)">', xml)})
+
+
 def cell_texts(rng):
     """A function giving generated cells: 1 to 21 words drawn by `rng` from Latin with diacritics,
     Cyrillic, Greek, CJK with full-width punctuation, Korean, Arabic with both kinds of digits,
@@ -232,7 +247,9 @@ def generated_heights(office, textmeasure, work, seed=7):
     columns of 1 to 21 words drawn from Latin with diacritics, Cyrillic, Greek, CJK with full-width
     punctuation, Korean, Arabic with both kinds of digits, Hebrew, URLs, paths, units and emoji.
     Returns (rows given a height, rows below LibreOffice's optimal height less 1 px, rows more
-    than a line (a line of Calibri at the size: 1.02 × the size) above it, rows without a height that LibreOffice wraps)."""
+    than a line (a line of Calibri at the size: 1.02 × the size) above it, rows without a height that LibreOffice wraps,
+    rows off its optimal height that print fewer lines than LibreOffice prints in a row 200 px taller than optimal:
+    a line clipped in print)."""
     import random
     rng = random.Random(seed)
     text = cell_texts(rng)
@@ -240,6 +257,7 @@ def generated_heights(office, textmeasure, work, seed=7):
     configs = [([], 11, m) for m in (70, 90, 150, 250)] + [([], 9, 75), ([], 14, 120), ([], 20, 200),
                                                          (["--family", "Noto Sans"], 11, 100), (["--family", "Liberation Serif"], 12, 130)]
     given = short = tall = missed = 0
+    clipped = []
     for family, size, most in configs:
         rows = [["id", "text", "note"]] + [[str(i), text(), text() if rng.random() < 0.3 else ""] for i in range(150)]
         doc, ours = written(office, textmeasure, work, f"heights-{seed}-{size}-{most}", rows, ["--size", str(size), "--max", str(most)] + family)
@@ -247,6 +265,9 @@ def generated_heights(office, textmeasure, work, seed=7):
         line = size * 96 / 72 * 1.02
         found_short, found_tall, _ = judge_heights(doc, sorted(custom), line)
         sheet_rows = doc.Sheets.getByIndex(0).Rows
+        for r, ours_px, wanted in found_short + found_tall:
+            if printed_lines(office, doc, r - 1, ours_px, work) < printed_lines(office, doc, r - 1, wanted + 200, work):
+                clipped.append((f"heights-{seed}-{size}-{most}", r, ours_px, wanted))
         for r in range(1, len(rows)):
             if r not in custom:
                 row = sheet_rows.getByIndex(r)
@@ -254,7 +275,7 @@ def generated_heights(office, textmeasure, work, seed=7):
                 missed += row.Height * PX_PER_MM100 > 2.2 * size * 96 / 72
         doc.close(True)
         given, short, tall = given + len(custom), short + len(found_short), tall + len(found_tall)
-    return given, short, tall, missed
+    return given, short, tall, missed, clipped
 
 
 def round_trip(doc, rows, out):
@@ -487,11 +508,16 @@ def main():
             failed |= our_fit + wrapped < ncols or bool(wrong) or bool(differences) or bool(short)
             summary.append((name, our_fit, their_fit, ncols, wrapped))
         given = short = tall = missed = 0
+        clipped = []
         for seed in (7, 11, 23):  # 27 tables of 150 rows
             found = generated_heights(office, options.textmeasure, work, seed)
             given, short, tall, missed = given + found[0], short + found[1], tall + found[2], missed + found[3]
+            clipped += found[4]
         print(f"== heights of generated rows: {given} given a height; {short} below LibreOffice's optimal height "
-              f"(less 1 px), {tall} more than a line above it; {missed} rows without a height that LibreOffice wraps")
+              f"(less 1 px), {tall} more than a line above it; {missed} rows without a height that LibreOffice wraps; "
+              f"of the {short + tall} off its optimal height, {len(clipped)} print fewer lines than LibreOffice prints in them")
+        for item in clipped:
+            print("     ", item)
         separators = decimal_separators(office, options.textmeasure, work)
         spread = max(separators) - min(separators) if separators else float("inf")
         print(f"== decimal alignment: {len(separators)} of 60 numbers found in LibreOffice's PDF, their separators "
