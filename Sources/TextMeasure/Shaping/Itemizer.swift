@@ -146,6 +146,7 @@ enum Itemizer {
         var bytes = text
         return bytes.withUTF8 { utf8 in
             var clusters: [Letter] = []
+            clusters.reserveCapacity(utf8.count)  // a cluster a byte at most: one allocation, not one a doubling
             var recognizer = Unicode._CharacterRecognizer()
             var levelIndex = 0
             var index = 0
