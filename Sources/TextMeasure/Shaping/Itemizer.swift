@@ -182,14 +182,20 @@ enum Itemizer {
     /// `letters` (clusters of the primary face, scripts resolved) joined into runs where the
     /// script and the level go on.
     private static func primaryRuns(_ letters: [Letter]) -> [ShapingRun] {
+        guard let first = letters.first else { return [] }
         var runs: [ShapingRun] = []
-        for letter in letters {
-            if let last = runs.last, last.level == letter.level, last.script == letter.resolvedScript {
-                runs[runs.count - 1].utf8Range = last.utf8Range.lowerBound..<letter.utf8Range.upperBound
+        runs.reserveCapacity(4)
+        // The run being extended stays out of the array until it ends: no subscript a letter.
+        var run = ShapingRun(utf8Range: first.utf8Range, faceIndex: 0, script: first.resolvedScript, level: first.level)
+        for letter in letters.dropFirst() {
+            if run.level == letter.level, run.script == letter.resolvedScript {
+                run.utf8Range = run.utf8Range.lowerBound..<letter.utf8Range.upperBound
             } else {
-                runs.append(ShapingRun(utf8Range: letter.utf8Range, faceIndex: 0, script: letter.resolvedScript, level: letter.level))
+                runs.append(run)
+                run = ShapingRun(utf8Range: letter.utf8Range, faceIndex: 0, script: letter.resolvedScript, level: letter.level)
             }
         }
+        runs.append(run)
         return runs
     }
 
