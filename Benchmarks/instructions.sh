@@ -27,7 +27,9 @@ parts=(preparingParagraph layingOut countingLines breakingLongWord)
 names=("prepare paragraph" "layout at a new width" "lineCount at a new width" "long word, 1k letters at width 50")
 for side in before after; do
     tree="$root"; [ "$side" = before ] && tree="$base_dir"
-    TREE="$tree" swift build -c release --package-path "$here/Instructions" --scratch-path "$work/build-$side" --product WrapInstructions >&2
+    # A stale build plan of the tree (sources added or removed since): build again from scratch.
+    TREE="$tree" swift build -c release --package-path "$here/Instructions" --scratch-path "$work/build-$side" --product WrapInstructions >&2 ||
+        { rm -rf "$work/build-$side"; TREE="$tree" swift build -c release --package-path "$here/Instructions" --scratch-path "$work/build-$side" --product WrapInstructions >&2; }
     # valgrind 3.19 cannot read the toolchain's DWARF 5: count a copy without it (symbols kept).
     objcopy --strip-debug "$work/build-$side/release/WrapInstructions" "$work/WrapInstructions-$side"
     valgrind --tool=callgrind --callgrind-out-file="$work/callgrind-$side.out" \

@@ -23,7 +23,10 @@ mkdir -p "$work"
 python3 "$here/WholeProcess/whole-process.py" corpus beyond-ascii 100000 "$here/Data/multilingual.tsv" > "$work/beyond-ascii.txt"
 # shellcheck disable=SC2046
 cc -O2 -Wall "$here/WholeProcess/hb-shape-loop.c" $(pkg-config --cflags --libs harfbuzz) -o "$work/hb-shape-loop"
-TREE="$root" swift build -c release --package-path "$here/Instructions" --scratch-path "$work/build-shape" --product ShapeInstructions >&2
+# A tree whose sources were added or removed since the last build leaves SwiftPM's build plan of
+# the path dependency stale ("missing inputs"): build again from scratch then.
+build_shape() { TREE="$root" swift build -c release --package-path "$here/Instructions" --scratch-path "$work/build-shape" --product ShapeInstructions >&2; }
+build_shape || { rm -rf "$work/build-shape"; build_shape; }
 swift build -c release --product textmeasure --package-path "$root" >&2
 textmeasure=$(swift build -c release --product textmeasure --package-path "$root" --show-bin-path)/textmeasure
 "$textmeasure" width --font "$font" < "$work/beyond-ascii.txt" > "$work/command.out"
