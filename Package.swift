@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "TextMeasure", targets: ["TextMeasure"]),
         .library(name: "CellLayout", targets: ["CellLayout"]),
         .library(name: "DataTables", targets: ["DataTables"]),
+        .library(name: "DocumentStreams", targets: ["DocumentStreams"]),
         .library(name: "TableRendering", targets: ["TableRendering"]),
         .library(name: "TableSpreadsheet", targets: ["TableSpreadsheet"]),
         .library(name: "LiveTables", targets: ["LiveTables"]),
@@ -97,6 +98,12 @@ let package = Package(
         ),
         // Files written whole or not at all (AtomicFile), for TableRendering and TableSpreadsheet.
         .target(name: "AtomicFiles"),
+        // A document's bytes as an AsyncSequence of chunks, written on a thread of its own: the PDF
+        // and layout JSON of TableRendering, the workbooks of TableSpreadsheet.
+        .target(
+            name: "DocumentStreams",
+            dependencies: ["TextMeasure", "AtomicFiles"]
+        ),
         // Cairo, its FreeType font backend and its PNG, PDF and SVG surfaces.
         .systemLibrary(
             name: "CCairo",
@@ -113,7 +120,7 @@ let package = Package(
         // Tables drawn: TableStyle, display lists, and PNG, PDF and SVG through Cairo.
         .target(
             name: "TableRendering",
-            dependencies: ["TextMeasure", "CellLayout", "DataTables", "AtomicFiles", "CCairo", "CPNGStream"],
+            dependencies: ["TextMeasure", "CellLayout", "DataTables", "AtomicFiles", "DocumentStreams", "CCairo", "CPNGStream"],
             // The virtualised HTML page's script, as the page carries it.
             resources: [.embedInCode("HTML/virtual-rows.js")]
         ),
@@ -127,7 +134,7 @@ let package = Package(
         // Tables written as xlsx workbooks whose columns fit, measured as a spreadsheet draws.
         .target(
             name: "TableSpreadsheet",
-            dependencies: ["TextMeasure", "ICULineBreaks", "DataTables", "AtomicFiles", "CXlsxWriter"]
+            dependencies: ["TextMeasure", "ICULineBreaks", "DataTables", "AtomicFiles", "DocumentStreams", "CXlsxWriter"]
         ),
         // A live table's protocol without a server: the table, its pages and their changes, in order.
         .target(
@@ -148,7 +155,8 @@ let package = Package(
         .executableTarget(
             name: "TextMeasureCommand",
             dependencies: [
-                "TextMeasure", "CellLayout", "DataTables", "TableRendering", "TableSpreadsheet", "AtomicFiles", "LiveTables", "TableServer",
+                "TextMeasure", "CellLayout", "DataTables", "TableRendering", "TableSpreadsheet", "AtomicFiles", "DocumentStreams", "LiveTables",
+                "TableServer",
                 .product(name: "CSV", package: "CSV.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -175,11 +183,11 @@ let package = Package(
         ),
         .testTarget(
             name: "TableRenderingTests",
-            dependencies: ["TableRendering", "CHarfBuzz", "CCairo", "TextMeasureTestSupport"]
+            dependencies: ["TableRendering", "DocumentStreams", "CHarfBuzz", "CCairo", "TextMeasureTestSupport"]
         ),
         .testTarget(
             name: "TableSpreadsheetTests",
-            dependencies: ["TableSpreadsheet", "TextMeasureTestSupport"]
+            dependencies: ["TableSpreadsheet", "DocumentStreams", "TextMeasureTestSupport"]
         ),
         .testTarget(
             name: "LiveTablesTests",
@@ -187,7 +195,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TableServerTests",
-            dependencies: ["TableServer", "TableRendering", "DataTables", "TextMeasureTestSupport",
+            dependencies: ["TableServer", "TableRendering", "DocumentStreams", "DataTables", "TextMeasureTestSupport",
                            .product(name: "Hummingbird", package: "hummingbird")]
         ),
         .testTarget(

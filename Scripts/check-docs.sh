@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the seven DocC catalogs (TextMeasure, CellLayout, DataTables, TableRendering, TableSpreadsheet, LiveTables, TableServer) with the toolchain's
+# Builds the eight DocC catalogs (TextMeasure, CellLayout, DataTables, DocumentStreams, TableRendering, TableSpreadsheet, LiveTables, TableServer) with the toolchain's
 # `docc` over the package's public symbol graphs, and fails on any warning: a link to a symbol
 # that was renamed, an ambiguous overload, a missing article. No plugin needed.
 #
@@ -11,7 +11,7 @@ cd "$root"
 log="$(swift package dump-symbol-graph --minimum-access-level public 2>&1)" || { echo "$log"; exit 1; }
 graphs="$(dirname "$(swift build --show-bin-path)")/symbolgraph"
 status=0
-for module in TextMeasure CellLayout DataTables TableRendering TableSpreadsheet LiveTables TableServer; do
+for module in TextMeasure CellLayout DataTables DocumentStreams TableRendering TableSpreadsheet LiveTables TableServer; do
     work="$root/.build/docs/$module"
     rm -rf "$work" && mkdir -p "$work/graphs"
     cp "$graphs/$module.symbols.json" "$work/graphs/"

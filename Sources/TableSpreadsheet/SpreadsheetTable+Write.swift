@@ -36,7 +36,10 @@ extension SpreadsheetTable {
 
 /// The calls into libxlsxwriter.
 enum XlsxWorkbook {
-    static func write<Row>(_ table: SpreadsheetTable<Row>, to path: String, reportedAs reported: String) throws(SpreadsheetError) {
+    /// Writes `table` at `path`, errors naming `reported`; `isCancelled` is asked every 4,096 rows,
+    /// and a yes stops the writing (`cannotWrite`, "stopped").
+    static func write<Row>(_ table: SpreadsheetTable<Row>, to path: String, reportedAs reported: String,
+                           isCancelled: () -> Bool = { false }) throws(SpreadsheetError) {
         // libxlsxwriter's own temporary files (the rows, then each part) go beside the workbook, on its disk, not to /tmp.
         let folder = path.lastIndex(of: "/").map { String(path[..<$0]) }.map { $0.isEmpty ? "/" : $0 } ?? "."
         let temporaryFolder = strdup(folder)
@@ -47,7 +50,7 @@ enum XlsxWorkbook {
         }
         var problem: SpreadsheetError?
         do throws(SpreadsheetError) {
-            let sheet = try fill(workbook, with: table, reportedAs: reported)
+            let sheet = try fill(workbook, with: table, reportedAs: reported, isCancelled: isCancelled)
             // The rows' temporary file: libxlsxwriter does not check its writes.
             if let rows = sheet.pointee.optimize_tmpfile {
                 let flushed = fflush(rows), reason = errno
@@ -66,7 +69,7 @@ enum XlsxWorkbook {
     }
 
     private static func fill<Row>(_ workbook: UnsafeMutablePointer<lxw_workbook>, with table: SpreadsheetTable<Row>,
-                                  reportedAs path: String) throws(SpreadsheetError) -> UnsafeMutablePointer<lxw_worksheet> {
+                                  reportedAs path: String, isCancelled: () -> Bool) throws(SpreadsheetError) -> UnsafeMutablePointer<lxw_worksheet> {
         guard let sheet = workbook_add_worksheet(workbook, nil) else { throw .xlsxwriter(path: path, message: "no worksheet") }
         // A reader keeps a row without a height at the default: make it a line of the cells' font.
         if abs(table.defaultRowHeight - LXW_DEF_ROW_HEIGHT) > 0.001 { worksheet_set_default_row(sheet, table.defaultRowHeight, 0) }
@@ -121,6 +124,7 @@ enum XlsxWorkbook {
         for span in table.rowSpans { spansAt[span.row, default: []].append(span) }
         var spanned = Array(repeating: 0..<0, count: table.columns.count)  // per column, the rows below a span's first
         for (index, row) in body.enumerated() {
+            if index & 4095 == 0, isCancelled() { throw .cannotWrite(path: path, reason: "stopped") }
             let sheetRow = top + UInt32(index + 1)
             for span in spansAt[index] ?? [] {
                 spanned[span.column] = (span.row + 1)..<(span.row + span.count)

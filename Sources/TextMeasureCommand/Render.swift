@@ -1,6 +1,7 @@
 import ArgumentParser
 import CellLayout
 import DataTables
+import DocumentStreams
 import Foundation
 import TableRendering
 

@@ -1,5 +1,6 @@
 import CellLayout
 import DataTables
+import DocumentStreams
 import Foundation
 import TableRendering
 import Testing

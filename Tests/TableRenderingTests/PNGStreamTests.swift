@@ -1,4 +1,5 @@
 import Testing
+import DocumentStreams
 @testable import TableRendering
 import TextMeasureTestSupport
 

@@ -1,4 +1,5 @@
 import DataTables
+import DocumentStreams
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking

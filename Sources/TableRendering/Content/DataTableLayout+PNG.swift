@@ -1,3 +1,4 @@
+internal import DocumentStreams
 public import DataTables
 
 extension DataTableLayout {

@@ -1,3 +1,4 @@
+public import DocumentStreams
 public import DataTables
 
 extension DocumentStream {
@@ -16,7 +17,7 @@ extension DocumentStream {
     public static func layoutJSON<Row: SendableMetatype>(of layout: sending DataTableLayout<Row>,
                                                          alignments: [ColumnAlignment] = [],
                                                          bufferLimit: Int = DocumentStream.defaultBufferLimit) -> DocumentStream {
-        DocumentStream(bufferLimit: bufferLimit) { sink, report, isCancelled in
+        DocumentStream(bufferLimit: bufferLimit, cannotWrite: RenderError.cannotWrite) { sink, report, isCancelled in
             guard measureRows(of: layout, report: report, isCancelled: isCancelled) else { return }
             try layout.writeLayoutDocument(alignments: alignments, pages: nil,
                                            reportedAs: "the stream") { chunk throws(RenderError) in

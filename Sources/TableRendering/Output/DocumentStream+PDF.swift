@@ -1,3 +1,4 @@
+public import DocumentStreams
 public import CellLayout
 public import DataTables
 
@@ -24,7 +25,7 @@ extension DocumentStream {
                                 alignments: [ColumnAlignment] = [], fit: PageFit = .bands(),
                                 furniture: PageFurniture = PageFurniture(),
                                 bufferLimit: Int = DocumentStream.defaultBufferLimit) -> DocumentStream {
-        DocumentStream(bufferLimit: bufferLimit) { sink, report, isCancelled in
+        DocumentStream(bufferLimit: bufferLimit, cannotWrite: RenderError.cannotWrite) { sink, report, isCancelled in
             if fit != .scale { try layout.narrowColumns(toPage: page, margins: margins, style: style, alignments: alignments) }
             let chrome = layout.chrome(style: style, alignments: alignments)
             if fit == .scale || layout.columnWidths.totalWidth + chrome.horizontal <= page.width - margins.horizontal {

@@ -1,3 +1,4 @@
+internal import DocumentStreams
 internal import CCairo
 
 extension Drawing {

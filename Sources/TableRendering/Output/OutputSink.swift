@@ -1,12 +1,7 @@
 internal import CCairo
+internal import DocumentStreams
 
-/// Where a Cairo or libpng stream's bytes go: a closure that takes each chunk and says whether it
-/// was written. Passed to C as `closure` with `write`; keep it alive while the stream writes.
-final class OutputSink {
-    let consume: (UnsafeRawBufferPointer) -> Bool
-
-    init(_ consume: @escaping (UnsafeRawBufferPointer) -> Bool) { self.consume = consume }
-
+extension OutputSink {
     /// A sink that collects the bytes in memory, and a way to read them.
     static func collecting() -> (sink: OutputSink, bytes: () -> [UInt8]) {
         final class Bytes { var bytes: [UInt8] = [] }
@@ -14,8 +9,10 @@ final class OutputSink {
         return (OutputSink { collected.bytes.append(contentsOf: $0); return true }, { collected.bytes })
     }
 
+    /// The sink as Cairo's and libpng's context pointer, for `write`.
     var closure: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
 
+    /// Cairo's write function for a sink passed as `closure`.
     static let write: cairo_write_func_t = { closure, data, length in
         let sink = Unmanaged<OutputSink>.fromOpaque(closure!).takeUnretainedValue()
         return sink.consume(UnsafeRawBufferPointer(start: data, count: Int(length))) ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR

@@ -1,5 +1,5 @@
 import Dispatch
-import TextMeasure
+internal import TextMeasure
 
 /// A document's bytes as they are written, for a server's response body or a socket: an
 /// `AsyncSequence` of chunks in order, which together are the document byte for byte.
@@ -11,7 +11,7 @@ import TextMeasure
 /// - Cancellation: cancelling the reading task, or ending the iteration early (a `break`, the
 ///   iterator let go), stops the work after the batch of rows it is measuring or the page it
 ///   is drawing, and frees what it held.
-/// - Chunks: the writer's pieces (Cairo writes a few bytes to a few KiB at a time) are handed
+/// - Chunks: the writer's pieces (Cairo writes a PDF a few bytes to a few KiB at a time) are handed
 ///   over gathered, 64 KiB at least, or `bufferLimit` when that is smaller; the last may be less.
 /// - Progress: `progress` reports what was done, as it is done.
 ///
@@ -42,15 +42,20 @@ public struct DocumentStream: AsyncSequence, Sendable {
     public let progress: AsyncStream<Progress>
 
     let channel: Channel
+    /// The writer's own error for a file `write(toFile:)` cannot write (a path and the reason).
+    let cannotWrite: @Sendable (_ path: String, _ reason: String) -> any Error
 
     /// A stream whose bytes `write` writes to the sink it is given, on a thread of its own,
     /// once the stream is first iterated. `write` reports progress through its second
-    /// argument and should return soon after its third says the reader has gone.
-    init(bufferLimit: Int, writing write: sending @escaping (_ sink: OutputSink, _ report: @escaping (Progress) -> Void,
-                                           _ isCancelled: @escaping () -> Bool) throws -> Void) {
+    /// argument and should return soon after its third says the reader has gone;
+    /// `cannotWrite` is the writer's error for a file `write(toFile:)` cannot write.
+    package init(bufferLimit: Int, cannotWrite: @escaping @Sendable (_ path: String, _ reason: String) -> any Error,
+                 writing write: sending @escaping (_ sink: OutputSink, _ report: @escaping (Progress) -> Void,
+                                                   _ isCancelled: @escaping () -> Bool) throws -> Void) {
         let (progress, reporter) = AsyncStream<Progress>.makeStream(bufferingPolicy: .bufferingNewest(64))
         self.progress = progress
         self.bufferLimit = Swift.max(0, bufferLimit)
+        self.cannotWrite = cannotWrite
         channel = Channel(bufferLimit: self.bufferLimit, write: write, reporter: reporter)
     }
 
@@ -62,7 +67,7 @@ public struct DocumentStream: AsyncSequence, Sendable {
 
         /// The next chunk, waiting for it; nil at the end of the document.
         ///
-        /// - Throws: the `RenderError` that stopped the document; `CancellationError` when the
+        /// - Throws: the writer's error that stopped the document; `CancellationError` when the
         ///   reading task was cancelled.
         public mutating func next() async throws -> [UInt8]? {
             try await reader.next()
@@ -270,11 +275,11 @@ extension DocumentStream {
     }
 }
 
-/// A thread for one document's writing task: the work is blocking (measuring, drawing, Cairo),
+/// A thread for one document's writing task: the work is blocking (measuring, drawing, writing),
 /// so it runs on a Dispatch thread of its own, not on the cooperative pool the caller's tasks
 /// share (two cores' pool held by two downloads would stall a server).
 private final class WritingThread: TaskExecutor {
-    private let queue = DispatchQueue(label: "TableRendering.DocumentStream")
+    private let queue = DispatchQueue(label: "DocumentStreams.DocumentStream")
 
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
