@@ -36,8 +36,9 @@ extension SpreadsheetTable {
 
 /// The calls into libxlsxwriter.
 enum XlsxWorkbook {
-    /// Writes `table` at `path`, errors naming `reported`; `isCancelled` is asked every 4,096 rows,
-    /// and a yes stops the writing (`cannotWrite`, "stopped").
+    /// Writes `table` at `path`, errors naming `reported`; `isCancelled` is asked every 1,024 rows,
+    /// and a yes stops the writing at once (`cannotWrite`, "stopped"): the workbook is freed, not
+    /// closed (closing would zip the rows written), so nothing is written at `path`.
     static func write<Row>(_ table: SpreadsheetTable<Row>, to path: String, reportedAs reported: String,
                            isCancelled: () -> Bool = { false }) throws(SpreadsheetError) {
         // libxlsxwriter's own temporary files (the rows, then each part) go beside the workbook, on its disk, not to /tmp.
@@ -48,9 +49,13 @@ enum XlsxWorkbook {
         guard let workbook = path.withCString({ workbook_new_opt($0, &options) }) else {
             throw .cannotWrite(path: reported, reason: "libxlsxwriter could not start the workbook")
         }
+        guard let sheet = workbook_add_worksheet(workbook, nil) else {
+            lxw_workbook_free(workbook)
+            throw .xlsxwriter(path: reported, message: "no worksheet")
+        }
         var problem: SpreadsheetError?
         do throws(SpreadsheetError) {
-            let sheet = try fill(workbook, with: table, reportedAs: reported, isCancelled: isCancelled)
+            try fill(sheet, of: workbook, with: table, reportedAs: reported, isCancelled: isCancelled)
             // The rows' temporary file: libxlsxwriter does not check its writes.
             if let rows = sheet.pointee.optimize_tmpfile {
                 let flushed = fflush(rows), reason = errno
@@ -59,6 +64,12 @@ enum XlsxWorkbook {
                 }
             }
         } catch {
+            if isCancelled() {
+                // The rows' file is closed by libxlsxwriter's writing of the sheet only.
+                if let rows = sheet.pointee.optimize_tmpfile { fclose(rows); sheet.pointee.optimize_tmpfile = nil }
+                lxw_workbook_free(workbook)
+                throw error
+            }
             problem = error
         }
         let closed = workbook_close(workbook)  // frees the workbook, also after a failure
@@ -68,9 +79,9 @@ enum XlsxWorkbook {
         try XlsxPackage.check(path, reportedAs: reported)
     }
 
-    private static func fill<Row>(_ workbook: UnsafeMutablePointer<lxw_workbook>, with table: SpreadsheetTable<Row>,
-                                  reportedAs path: String, isCancelled: () -> Bool) throws(SpreadsheetError) -> UnsafeMutablePointer<lxw_worksheet> {
-        guard let sheet = workbook_add_worksheet(workbook, nil) else { throw .xlsxwriter(path: path, message: "no worksheet") }
+    private static func fill<Row>(_ sheet: UnsafeMutablePointer<lxw_worksheet>, of workbook: UnsafeMutablePointer<lxw_workbook>,
+                                  with table: SpreadsheetTable<Row>, reportedAs path: String,
+                                  isCancelled: () -> Bool) throws(SpreadsheetError) {
         // A reader keeps a row without a height at the default: make it a line of the cells' font.
         if abs(table.defaultRowHeight - LXW_DEF_ROW_HEIGHT) > 0.001 { worksheet_set_default_row(sheet, table.defaultRowHeight, 0) }
         var formats = Formats(workbook: workbook, table: table)
@@ -124,7 +135,7 @@ enum XlsxWorkbook {
         for span in table.rowSpans { spansAt[span.row, default: []].append(span) }
         var spanned = Array(repeating: 0..<0, count: table.columns.count)  // per column, the rows below a span's first
         for (index, row) in body.enumerated() {
-            if index & 4095 == 0, isCancelled() { throw .cannotWrite(path: path, reason: "stopped") }
+            if index & 1023 == 0, isCancelled() { throw .cannotWrite(path: path, reason: "stopped") }
             let sheetRow = top + UInt32(index + 1)
             for span in spansAt[index] ?? [] {
                 spanned[span.column] = (span.row + 1)..<(span.row + span.count)
@@ -158,7 +169,6 @@ enum XlsxWorkbook {
         if table.hasFooter, let footer = table.rows.last {
             try writeTotals(footer, of: table, types: types, to: sheet, row: top + UInt32(body.count + 1), firstBodyRow: top + 1, formats: &formats, path)
         }
-        return sheet
     }
 
     /// The footer row `footer`, bold: each column with a total a `SUBTOTAL` formula over the

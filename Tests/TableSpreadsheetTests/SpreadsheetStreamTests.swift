@@ -44,8 +44,10 @@ import TextMeasureTestSupport
     }
 
     /// Cancelled an eighth of the way through writing the workbook (its whole writing timed
-    /// first): the rows stop within 4,096 and the part written is closed, in less than half the
-    /// time the whole takes; the iteration throws `CancellationError`, and no file is left.
+    /// first): the writing stops (its passes over the column types run to their end, the rows
+    /// stop within 1,024, the workbook is let go unwritten) in less than half the time the whole
+    /// takes (1.9 s against 1.6 s without the check); the iteration throws `CancellationError`,
+    /// and no file is left, open or on disk.
     @Test func aCancelledStreamStopsAndLeavesNoFile() async throws {
         let sheet = try Self.sheet(rows: 40_000)
         let folder = try TemporaryFolder.make("xlsx-stream")
@@ -67,6 +69,9 @@ import TextMeasureTestSupport
         #expect(stopped < whole / 2, "stopped \(stopped) after the cancel; the whole workbook took \(whole)")
         #expect(!reports.contains(.finished))
         #expect(try Self.leftovers().isEmpty)
+        let open = try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")
+            .compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + $0) }
+        #expect(!open.contains { $0.contains("textmeasure-xlsx-") }, "\(open)")  // libxlsxwriter's rows file, unlinked
     }
 
     @Test func aStreamWrittenToAFileIsTheWorkbookAndAnUnwritablePathIsTheSpreadsheetsError() async throws {
