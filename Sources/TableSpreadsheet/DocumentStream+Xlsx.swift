@@ -12,8 +12,7 @@ extension DocumentStream {
     /// sheet was measured when it was made, so `progress` reports `finished` alone.
     ///
     /// Back pressure and the thread it runs on are as for every `DocumentStream`. A cancelled
-    /// stream stops writing within 1,024 rows (after the passes over the column that find each
-    /// column's type, which run to their end), the workbook let go unwritten, or after the chunk
+    /// stream stops writing within 1,024 rows, the workbook let go unwritten, or after the chunk
     /// it is reading.
     /// The sheet is the stream's from here on (`sending`): nothing else may use it.
     ///

@@ -36,8 +36,8 @@ extension SpreadsheetTable {
 
 /// The calls into libxlsxwriter.
 enum XlsxWorkbook {
-    /// Writes `table` at `path`, errors naming `reported`; `isCancelled` is asked every 1,024 rows,
-    /// and a yes stops the writing at once (`cannotWrite`, "stopped"): the workbook is freed, not
+    /// Writes `table` at `path`, errors naming `reported`; `isCancelled` is asked every 1,024 rows
+    /// (of each pass over the cells), and a yes stops the writing at once (`cannotWrite`, "stopped"): the workbook is freed, not
     /// closed (closing would zip the rows written), so nothing is written at `path`.
     static func write<Row>(_ table: SpreadsheetTable<Row>, to path: String, reportedAs reported: String,
                            isCancelled: () -> Bool = { false }) throws(SpreadsheetError) {
@@ -127,7 +127,13 @@ enum XlsxWorkbook {
             try check(SpreadsheetText.escaped(column.title).withCString { worksheet_write_string(sheet, top, UInt16(index), $0, header) }, path)
         }
         let body = table.rows[table.bodyRows]
-        let types = table.columns.map { column in SpreadsheetColumnType.of(body.lazy.map(column.text), reader: table.numberReader) }
+        // A pass over each column's cells: cut short by a cancel (then the rows' loop stops at its first row).
+        let types = withoutActuallyEscaping(isCancelled) { isCancelled in
+            table.columns.map { column in
+                SpreadsheetColumnType.of(body.lazy.enumerated().prefix { $0.offset & 1023 != 0 || !isCancelled() }
+                                             .map { column.text($0.element) }, reader: table.numberReader)
+            }
+        }
         let heights = try RowHeights.spanned(table.rowHeights, spans: table.rowSpans, rows: table.rows, columns: table.columns,
                                              font: table.font, widths: table.columnWidths, wraps: table.wrapsColumn)
         if !table.rowSpans.isEmpty { worksheet_outline_settings(sheet, 1, 0, 1, 0) }  // a span folds to its first row, above

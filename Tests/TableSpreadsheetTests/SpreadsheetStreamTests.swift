@@ -43,11 +43,11 @@ import TextMeasureTestSupport
         #expect(try Self.leftovers().isEmpty)
     }
 
-    /// Cancelled an eighth of the way through writing the workbook (its whole writing timed
-    /// first): the writing stops (its passes over the column types run to their end, the rows
-    /// stop within 1,024, the workbook is let go unwritten) in less than half the time the whole
-    /// takes (1.9 s against 1.6 s without the check); the iteration throws `CancellationError`,
-    /// and no file is left, open or on disk.
+    /// Cancelled halfway through writing the workbook's rows (its whole writing timed first; the
+    /// fonts of its row heights are loaded before the rows, a fixed cost of about 0.5 s in a debug
+    /// build): the writing stops within 1,024 rows, the workbook let go unwritten, in less than a
+    /// tenth of the time the whole takes; the iteration throws `CancellationError`, and no file is
+    /// left, open or on disk.
     @Test func aCancelledStreamStopsAndLeavesNoFile() async throws {
         let sheet = try Self.sheet(rows: 40_000)
         let folder = try TemporaryFolder.make("xlsx-stream")
@@ -59,14 +59,14 @@ import TextMeasureTestSupport
             for try await chunk in stream { bytes += chunk.count }
             return bytes
         }
-        try await Task.sleep(for: whole / 8)
+        try await Task.sleep(for: whole / 2)
         let cancelled = clock.now
         reading.cancel()
         await #expect(throws: CancellationError.self) { try await reading.value }
         var reports: [DocumentStream.Progress] = []
         for await report in stream.progress { reports.append(report) }  // ends: the work is over
         let stopped = clock.now - cancelled
-        #expect(stopped < whole / 2, "stopped \(stopped) after the cancel; the whole workbook took \(whole)")
+        #expect(stopped < whole / 10, "stopped \(stopped) after the cancel; the whole workbook took \(whole)")
         #expect(!reports.contains(.finished))
         #expect(try Self.leftovers().isEmpty)
         let open = try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")
