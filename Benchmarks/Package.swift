@@ -32,7 +32,8 @@ let package = Package(
         // One strategy's column widths timed N times in one process (an A/B between two trees).
         .executableTarget(name: "ColumnWidthLoop", dependencies: [library("TextMeasure"), library("DataTables"), "PackageTable"]),
         // How long a streamed PDF's work goes on after its reader is cancelled.
-        .executableTarget(name: "CancelLatency", dependencies: [library("TextMeasure"), library("DataTables"), library("TableRendering")]),
+        .executableTarget(name: "CancelLatency", dependencies: [library("TextMeasure"), library("DataTables"), library("TableRendering"),
+                                                                 library("TableSpreadsheet"), library("DocumentStreams")]),
         // The accuracy report: every column-width strategy against shaped widths on the three
         // tables of Data/, written as Markdown and SVG (run it with accuracy.sh). Not a benchmark:
         // a plain executable, so it builds and runs without the benchmark harness.

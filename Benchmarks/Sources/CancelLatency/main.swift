@@ -1,4 +1,4 @@
-// How long a streamed PDF goes on after its reader is cancelled (issue 40: within 100 ms).
+// How long a streamed PDF or workbook goes on after its reader is cancelled (issue 40: within 100 ms).
 //
 //   swift run -c release --package-path Benchmarks CancelLatency [ROWS] [DELAY …]
 //
@@ -7,10 +7,13 @@
 // reported), and "bands", ten wrapped columns of up to 300 pt split into column bands (every
 // band's rows measured together, then paginated). The reading task is cancelled after the
 // delay; printed: the milliseconds from the cancel to the end of the work (its progress stream
-// finished), and the last progress report.
+// finished), and the last progress report. Then "xlsx": a workbook of ROWS rows of the "fits"
+// table's cells (`DocumentStream.xlsx(of:)`), cancelled after each delay the same way.
 import DataTables
+import DocumentStreams
 import Foundation
 import TableRendering
+import TableSpreadsheet
 import TextMeasure
 
 struct Product: Identifiable, Sendable {
@@ -52,4 +55,24 @@ for banded in [false, true] {
         let ms = (ended - cancelled) / .milliseconds(1)
         print("\(rows)  \(banded ? "bands" : "fits ")  \(delay) s  \(String(format: "%9.0f", max(0, ms))) ms  \(last)")
     }
+}
+for delay in delays.isEmpty ? [0.05, 0.5, 1.5, 3] : delays {
+    let cells = (0..<rows).map { index in
+        ["package-\(index)", "1.\(index % 17).\(index % 5)", String(repeating: "tool\(index % 11) ", count: 1 + index % 7)]
+    }
+    let columns = ["Name", "Version", "Description"].enumerated().map { column, title in DataTableColumn<[String]>(title) { $0[column] } }
+    let sheet = try SpreadsheetTable(rows: cells, columns: columns, font: try SpreadsheetFont.calibri(), maxColumnWidth: 220)
+    let stream = DocumentStream.xlsx(of: sheet)
+    let reading = Task { for try await _ in stream {} }
+    let watching = Task { () -> (ContinuousClock.Instant, String) in
+        var last = "none"
+        for await report in stream.progress { last = "\(report)" }
+        return (.now, last)
+    }
+    try await Task.sleep(for: .seconds(delay))
+    let cancelled = ContinuousClock.now
+    reading.cancel()
+    let (ended, last) = await watching.value
+    let ms = (ended - cancelled) / .milliseconds(1)
+    print("\(rows)  xlsx   \(delay) s  \(String(format: "%9.0f", max(0, ms))) ms  \(last)")
 }
