@@ -130,7 +130,7 @@ enum XlsxWorkbook {
         // A pass over each column's cells: cut short by a cancel (then the rows' loop stops at its first row).
         let types = withoutActuallyEscaping(isCancelled) { isCancelled in
             table.columns.map { column in
-                SpreadsheetColumnType.of(body.lazy.enumerated().prefix { $0.offset & 1023 != 0 || !isCancelled() }
+                SpreadsheetColumnType.of(body.enumerated().lazy.prefix { $0.offset & 1023 != 0 || !isCancelled() }
                                              .map { column.text($0.element) }, reader: table.numberReader)
             }
         }
