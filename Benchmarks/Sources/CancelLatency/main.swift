@@ -21,6 +21,11 @@ struct Product: Identifiable, Sendable {
     let fields: [String]
 }
 
+/// A row of the "fits" table (and of the workbook): a name, a version, a description of 1–7 words.
+func fitsFields(_ index: Int) -> [String] {
+    ["package-\(index)", "1.\(index % 17).\(index % 5)", String(repeating: "tool\(index % 11) ", count: 1 + index % 7)]
+}
+
 func table(rows count: Int, banded: Bool) throws -> DataTableLayout<Product> {
     var configuration = DataTableConfiguration(font: try FontStack([Font.bundled(.notoSans, size: banded ? 10 : 9)]))
     configuration.textLayout = .wrap
@@ -29,40 +34,15 @@ func table(rows count: Int, banded: Bool) throws -> DataTableLayout<Product> {
     let rows = (0..<count).map { index in
         Product(id: index, fields: banded
             ? titles.indices.map { "cell\(index % 97) \($0) word\(index % 13) more text here \(index)" }
-            : ["package-\(index)", "1.\(index % 17).\(index % 5)", String(repeating: "tool\(index % 11) ", count: 1 + index % 7)])
+            : fitsFields(index))
     }
     let columns = titles.indices.map { column in DataTableColumn<Product>(titles[column]) { $0.fields[column] } }
     return try DataTableLayout(rows: rows, columns: columns, configuration: configuration)
 }
 
-let arguments = CommandLine.arguments.dropFirst()
-let rows = arguments.first.flatMap(Int.init) ?? 100_000
-let delays = arguments.dropFirst().compactMap(Double.init)
-print("rows  table  cancelled after  cancel → end  last progress")
-for banded in [false, true] {
-    for delay in delays.isEmpty ? [0.05, 0.5, 1.5, 3] : delays {
-        let stream = DocumentStream.pdf(of: try table(rows: rows, banded: banded))
-        let reading = Task { for try await _ in stream {} }
-        let watching = Task { () -> (ContinuousClock.Instant, String) in
-            var last = "none"
-            for await report in stream.progress { last = "\(report)" }
-            return (.now, last)
-        }
-        try await Task.sleep(for: .seconds(delay))
-        let cancelled = ContinuousClock.now
-        reading.cancel()
-        let (ended, last) = await watching.value
-        let ms = (ended - cancelled) / .milliseconds(1)
-        print("\(rows)  \(banded ? "bands" : "fits ")  \(delay) s  \(String(format: "%9.0f", max(0, ms))) ms  \(last)")
-    }
-}
-for delay in delays.isEmpty ? [0.05, 0.5, 1.5, 3] : delays {
-    let cells = (0..<rows).map { index in
-        ["package-\(index)", "1.\(index % 17).\(index % 5)", String(repeating: "tool\(index % 11) ", count: 1 + index % 7)]
-    }
-    let columns = ["Name", "Version", "Description"].enumerated().map { column, title in DataTableColumn<[String]>(title) { $0[column] } }
-    let sheet = try SpreadsheetTable(rows: cells, columns: columns, font: try SpreadsheetFont.calibri(), maxColumnWidth: 220)
-    let stream = DocumentStream.xlsx(of: sheet)
+/// Reads `stream`, cancels the reading after `delay` seconds, and prints how long the work went
+/// on (until its progress stream finished) and its last progress report.
+func timeCancel(of stream: DocumentStream, after delay: Double, label: String) async throws {
     let reading = Task { for try await _ in stream {} }
     let watching = Task { () -> (ContinuousClock.Instant, String) in
         var last = "none"
@@ -74,5 +54,22 @@ for delay in delays.isEmpty ? [0.05, 0.5, 1.5, 3] : delays {
     reading.cancel()
     let (ended, last) = await watching.value
     let ms = (ended - cancelled) / .milliseconds(1)
-    print("\(rows)  xlsx   \(delay) s  \(String(format: "%9.0f", max(0, ms))) ms  \(last)")
+    print("\(label)  \(delay) s  \(String(format: "%9.0f", max(0, ms))) ms  \(last)")
+}
+
+let arguments = CommandLine.arguments.dropFirst()
+let rows = arguments.first.flatMap(Int.init) ?? 100_000
+let delays = arguments.dropFirst().compactMap(Double.init)
+print("rows  table  cancelled after  cancel → end  last progress")
+for banded in [false, true] {
+    for delay in delays.isEmpty ? [0.05, 0.5, 1.5, 3] : delays {
+        try await timeCancel(of: DocumentStream.pdf(of: try table(rows: rows, banded: banded)), after: delay,
+                             label: "\(rows)  \(banded ? "bands" : "fits ")")
+    }
+}
+for delay in delays.isEmpty ? [0.05, 0.5, 1.5, 3] : delays {
+    let columns = ["Name", "Version", "Description"].enumerated().map { column, title in DataTableColumn<[String]>(title) { $0[column] } }
+    let sheet = try SpreadsheetTable(rows: (0..<rows).map(fitsFields), columns: columns, font: try SpreadsheetFont.calibri(),
+                                     maxColumnWidth: 220)
+    try await timeCancel(of: DocumentStream.xlsx(of: sheet), after: delay, label: "\(rows)  xlsx ")
 }
