@@ -205,7 +205,7 @@ def judge_heights(doc, heights, line):
     return short, tall, most
 
 
-def printed_lines(office, doc, row, height, work):
+def printed_lines(doc, row, height, work):
     """How many lines LibreOffice prints of sheet row `row` (0-based) made `height` px tall: its own
     PDF export of that row alone (the print area), the lines counted as pdftotext's distinct word
     baselines. A line the row's height clips is not printed."""
@@ -266,7 +266,7 @@ def generated_heights(office, textmeasure, work, seed=7):
         found_short, found_tall, _ = judge_heights(doc, sorted(custom), line)
         sheet_rows = doc.Sheets.getByIndex(0).Rows
         for r, ours_px, wanted in found_short + found_tall:
-            if printed_lines(office, doc, r - 1, ours_px, work) < printed_lines(office, doc, r - 1, wanted + 200, work):
+            if printed_lines(doc, r - 1, ours_px, work) < printed_lines(doc, r - 1, wanted + 200, work):
                 clipped.append((f"heights-{seed}-{size}-{most}", r, ours_px, wanted))
         for r in range(1, len(rows)):
             if r not in custom:
